@@ -1,0 +1,6 @@
+export * from './routes.ts';
+export * from './limits.ts';
+export * from './messages.ts';
+export * from './enums.ts';
+export * from './storage.ts';
+export * from './schemas.ts';

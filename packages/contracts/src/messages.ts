@@ -1,0 +1,56 @@
+/** Every user-facing message of the product (SPEC.md sections 2, 5 and 8), in the product's words. */
+export const MESSAGES = {
+  // validation (section 5)
+  INVALID_EMAIL: 'Invalid email',
+  PASSWORD_TOO_SHORT: 'String must contain at least 8 character(s)',
+  INVALID_FILE: 'Invalid file.',
+  PHOTO_TOO_LARGE: 'The photo must be a maximum of 10MB.',
+  ONLY_IMAGES: 'Only images are allowed to be sent.',
+  ONLY_JPEG: 'File must be a JPG or JPEG.',
+  PHOTO_TYPE_REQUIRED: 'Photo type is required.',
+  DESCRIPTION_TOO_LONG: 'The description must be at most 200 characters.',
+  DIMENSIONS_REQUIRED: 'We could not read the size of this image.',
+  // server-side re-checks of an upload
+  NOT_A_JPEG: 'This file is not a valid JPEG image.',
+  IMAGE_TOO_MANY_PIXELS: 'This image is too large to process.',
+  UNKNOWN_CATEGORY: 'One or more categories do not belong to this group.',
+  NOT_SIGNED_IN: 'You need to be signed in to post.',
+  NOT_ALLOWED_TO_POST: 'You are not allowed to post in this group.',
+  // errors (section 8)
+  SUPABASE_URL_REQUIRED: 'supabaseUrl is required.',
+  SUPABASE_KEY_REQUIRED: 'supabaseKey is required.',
+  SIGNED_URL_FAILED: 'Failed to fetch signed URL',
+  GROUP_ID_NOT_FOUND: 'Group ID not found',
+  GROUP_NOT_FOUND: 'Group not found',
+  MISSING_GROUP_ID: 'Missing group ID.',
+  INVALID_PAGE_URL: 'Invalid page URL',
+  POST_CREATE_FAILED: 'We had some trouble creating your post. Please try again or come back later.',
+  UNKNOWN_ERROR: 'An unknown error occurred.',
+  // screens (section 2)
+  MISSING_GROUP_PAGE: "We can't find that group. Check you're logged in or go home.",
+  SIGN_UP_DONE_TITLE: 'Almost done...',
+  SIGN_UP_DONE_TEXT: "We've sent you an email to confirm your account. Please check your spam folder.",
+  POST_CREATED: 'Your post has been created.',
+  VIEW_YOUR_POST: 'View your post',
+  NO_POSTS: 'No posts',
+  NO_PHOTOS: 'No Photos',
+  PRIVATE_GROUP: 'Private Group',
+  NOT_FOUND_TITLE: 'FourOhFour',
+  GROUPS_TITLE: 'Groups',
+  GROUPS_INTRO:
+    'Discover and join the various groups to showcase your photography skills and engage with a community of passionate photographers.',
+  NEW_POST: 'New Post',
+  SIGN_IN_TO_POST: 'Sign in to post',
+  UPLOAD_STEP_TITLE: 'Upload your photo.',
+  DESCRIBE_STEP_TITLE: 'Describe your photo.',
+  DESCRIPTION_PLACEHOLDER: 'Tell us about your photo.',
+  // auth: the server's refusals in the product's words
+  AUTH_INVALID_CREDENTIALS: 'Wrong e-mail or password.',
+  AUTH_EMAIL_NOT_CONFIRMED: 'Please confirm your e-mail address first: check your inbox for our link.',
+  AUTH_USER_EXISTS: 'An account with this e-mail already exists. Try signing in.',
+  AUTH_WEAK_PASSWORD: 'Please choose a stronger password.',
+  AUTH_NETWORK: 'We could not reach the server. Check your connection and try again.',
+  AUTH_UNKNOWN: 'Something went wrong. Please try again.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

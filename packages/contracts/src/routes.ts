@@ -1,0 +1,45 @@
+/** Route names and path patterns of the site (SPEC.md section 2). The single source for host and remotes. */
+export const ROUTES = {
+  HOME: '/',
+  GROUPS: '/groups',
+  GROUP_BY_ID: '/groups/:groupId',
+  GROUP_NEW_POST: '/groups/:groupId/photograph/new',
+  GROUP_POST_BY_ID: '/groups/:groupId/post/:postId',
+  AUTH_REGISTER: '/auth/new',
+  AUTH_LOGIN: '/auth/login',
+  TERMS: '/terms-and-conditions',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Query parameter the login/register screens read to send the user back where they were going. */
+export const REDIRECT_TO_PARAM = 'redirectTo';
+
+const enc = encodeURIComponent;
+
+export const paths = {
+  home: () => ROUTES.HOME,
+  groups: () => ROUTES.GROUPS,
+  group: (groupId: string) => `/groups/${enc(groupId)}`,
+  groupNewPost: (groupId: string) => `/groups/${enc(groupId)}/photograph/new`,
+  groupPost: (groupId: string, postId: string) => `/groups/${enc(groupId)}/post/${enc(postId)}`,
+  terms: () => ROUTES.TERMS,
+  login: (redirectTo?: string) => withRedirect(ROUTES.AUTH_LOGIN, redirectTo),
+  register: (redirectTo?: string) => withRedirect(ROUTES.AUTH_REGISTER, redirectTo),
+} as const;
+
+function withRedirect(path: string, redirectTo?: string): string {
+  return redirectTo ? `${path}?${REDIRECT_TO_PARAM}=${enc(redirectTo)}` : path;
+}
+
+/**
+ * Returns redirectTo only when it is a same-site path ("/groups/..."), never another origin
+ * ("//evil.example", "https://...", "/\\evil"): an open redirect would let a link send a fresh
+ * session to another site.
+ */
+export function safeRedirectPath(redirectTo: string | null | undefined, fallback: string = ROUTES.HOME): string {
+  if (!redirectTo) return fallback;
+  if (!redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f\u007f]/.test(redirectTo)) return fallback;
+  return redirectTo;
+}
