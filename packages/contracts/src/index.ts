@@ -4,3 +4,5 @@ export * from './messages.ts';
 export * from './enums.ts';
 export * from './storage.ts';
 export * from './schemas.ts';
+export * from './auth-errors.ts';
+export * from './browse.ts';

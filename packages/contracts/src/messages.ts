@@ -51,6 +51,15 @@ export const MESSAGES = {
   AUTH_WEAK_PASSWORD: 'Please choose a stronger password.',
   AUTH_NETWORK: 'We could not reach the server. Check your connection and try again.',
   AUTH_UNKNOWN: 'Something went wrong. Please try again.',
+  AUTH_RATE_LIMITED: 'Too many attempts. Please wait a minute and try again.',
+  // new-post screen: a part of the screen failed to render (its error boundary's fallback)
+  SCREEN_PART_FAILED: 'This part of the page stopped working. Try again, or come back later.',
+  // host: a part of the site (a remote) could not be loaded; the title is `${part} ${REMOTE_UNAVAILABLE}`
+  REMOTE_UNAVAILABLE: 'is unavailable right now',
+  REMOTE_FAILED_TEXT: "We couldn't load this part of Snapshire. The rest of the site still works: try again in a moment.",
+  REMOTE_TIMED_OUT_TEXT: 'This part of Snapshire is taking too long to load. The rest of the site still works: try again in a moment.',
+  RETRY: 'Retry',
+  RUNTIME_CONFIG_FAILED: "Snapshire couldn't start: its configuration could not be loaded. Please reload the page in a moment.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

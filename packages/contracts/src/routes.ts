@@ -40,6 +40,7 @@ function withRedirect(path: string, redirectTo?: string): string {
 export function safeRedirectPath(redirectTo: string | null | undefined, fallback: string = ROUTES.HOME): string {
   if (!redirectTo) return fallback;
   if (!redirectTo.startsWith('/') || redirectTo.startsWith('//') || redirectTo.startsWith('/\\')) return fallback;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(redirectTo)) return fallback;
   return redirectTo;
 }

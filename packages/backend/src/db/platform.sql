@@ -185,3 +185,26 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- Extensions a Supabase project has in its `extensions` schema (migrations call
+-- extensions.uuid_generate_v4(), gen_random_bytes(), ...).
+create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+create extension if not exists "uuid-ossp" with schema extensions;
+create extension if not exists pgcrypto with schema extensions;
+
+-- More of GoTrue's own schema, as a Supabase project has it: e-mail change bookkeeping and the
+-- authentication methods of each session (the `amr` claim).
+alter table auth.users add column if not exists email_change_token_new varchar(255);
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  unique (session_id, authentication_method)
+);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+create index if not exists users_confirmation_token_idx on auth.users (confirmation_token) where confirmation_token is not null;

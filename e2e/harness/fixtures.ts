@@ -1,0 +1,71 @@
+/**
+ * Shared e2e fixtures. Specs import `test` and `expect` from here:
+ *
+ *   import { test, expect } from '../harness/fixtures.ts';
+ *   test('...', async ({ page, stack, supabaseAdmin }) => { ... });
+ *
+ * - `stack`: URLs and keys of the running site (host, backend, remotes), started once by global setup.
+ * - `supabaseAdmin`: a service-role supabase-js client on the e2e backend (bypasses RLS: test setup only).
+ * - `supabaseAnon()`: a fresh anon client, as a browser would have before signing in.
+ * - `pageErrors`: uncaught errors of `page`, collected for assertions.
+ * - `sandbox(options)`: a private copy of the site whose remotes can go down or hang (see sandbox.ts).
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { startSandbox, type RemoteState, type RemoteName, type Sandbox } from './sandbox.ts';
+import { readStack, type E2EStack } from './stack.ts';
+
+export { expect };
+export type { E2EStack, Sandbox, RemoteName, RemoteState };
+
+/** supabase-js on Node 20 needs a WebSocket implementation for its (unused) realtime client. */
+export function nodeSupabase(stack: E2EStack, key: string): SupabaseClient {
+  return createClient(stack.supabaseUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+interface Fixtures {
+  pageErrors: string[];
+  supabaseAnon: () => SupabaseClient;
+  sandbox: (options: {
+    remoteTimeoutMs?: number;
+    states?: Partial<Record<RemoteName, RemoteState>>;
+  }) => Promise<Sandbox>;
+}
+interface WorkerFixtures {
+  stack: E2EStack;
+  supabaseAdmin: SupabaseClient;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  stack: [async ({}, use) => use(readStack()), { scope: 'worker' }],
+  supabaseAdmin: [async ({ stack }, use) => use(nodeSupabase(stack, stack.serviceRoleKey)), { scope: 'worker' }],
+  supabaseAnon: async ({ stack }, use) => use(() => nodeSupabase(stack, stack.anonKey)),
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+  sandbox: async ({ stack }, use) => {
+    const started: Sandbox[] = [];
+    await use(async ({ remoteTimeoutMs = 120_000, states } = {}) => {
+      const sandbox = await startSandbox(stack, { remoteTimeoutMs, states });
+      started.push(sandbox);
+      return sandbox;
+    });
+    for (const sandbox of started) await sandbox.close();
+  },
+});
+
+/** Marks the current document, so a test can tell a client-side navigation from a full page load. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eDocumentMark?: boolean }).__e2eDocumentMark = true;
+  });
+}
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __e2eDocumentMark?: boolean }).__e2eDocumentMark === true);
+}

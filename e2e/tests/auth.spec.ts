@@ -1,0 +1,171 @@
+/**
+ * Auth journeys (issue 5) through the host, the federated remotes and the embedded backend: sign up and
+ * confirm from the mailbox, sign in with redirectTo, a refused sign-in, and the one shared session (the
+ * browse remote reacts to the auth remote's sign-in without a reload, sign-out hides private data at once,
+ * two tabs agree).
+ */
+import type { Page } from '@playwright/test';
+import { MESSAGES, paths } from '@snapshire/contracts';
+import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
+import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
+import { expect, isSameDocument, markDocument, test } from '../harness/fixtures.ts';
+import { waitForConfirmationLink } from '../support/mailbox.ts';
+
+const FAMILY = { id: SEED_GROUPS.family, name: 'The Harper Family' };
+const PUBLIC_GROUP = { id: SEED_GROUPS.keswick, name: 'Keswick & Derwentwater' };
+
+const topBar = (page: Page) => page.getByRole('banner');
+const signOutButton = (page: Page) => topBar(page).getByRole('button', { name: 'Sign out' });
+const signUpLink = (page: Page) => topBar(page).getByRole('link', { name: 'Sign up' });
+/** Photos shown from storage (signed image URLs), wherever they are on the page. */
+const storagePhotos = (page: Page) => page.locator('main img[src*="/storage/v1/"]');
+
+async function fillCredentials(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await fillCredentials(page, account.email, account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signOutButton(page)).toBeVisible();
+}
+
+test('signs up from the post button, confirms from the mailbox and lands signed in on the new-post page', async ({
+  page,
+  stack,
+}) => {
+  const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@snapshire.test`;
+  const newPostPath = paths.groupNewPost(PUBLIC_GROUP.id);
+
+  await page.goto(paths.group(PUBLIC_GROUP.id));
+  await page.getByRole('link', { name: MESSAGES.SIGN_IN_TO_POST }).click();
+  await expect(page).toHaveURL(paths.register(newPostPath));
+
+  await fillCredentials(page, email, 'a-long-enough-password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: MESSAGES.SIGN_UP_DONE_TITLE })).toBeVisible();
+  await expect(page.getByText(MESSAGES.SIGN_UP_DONE_TEXT)).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+  // Not signed in until the address is confirmed.
+  await expect(signUpLink(page)).toBeVisible();
+
+  const link = await waitForConfirmationLink(stack.supabaseUrl, email);
+  expect(new URL(link).searchParams.get('redirect_to')).toMatch(new RegExp(`${newPostPath.replace(/[/]/g, '\\/')}$`));
+  await page.goto(link);
+
+  await expect(page).toHaveURL((url) => url.pathname === newPostPath && !url.hash.includes('access_token'));
+  await expect(signOutButton(page)).toBeVisible();
+  await expect(page.getByRole('heading', { name: MESSAGES.NEW_POST })).toBeVisible();
+
+  // The same account cannot be registered twice.
+  await signOutButton(page).click();
+  await page.goto(paths.register());
+  await fillCredentials(page, email, 'a-long-enough-password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.AUTH_USER_EXISTS);
+});
+
+test('an unconfirmed account is told to confirm first', async ({ page }) => {
+  const email = `e2e-unconfirmed-${Date.now()}-${Math.floor(Math.random() * 1e6)}@snapshire.test`;
+  await page.goto(paths.register());
+  await fillCredentials(page, email, 'a-long-enough-password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: MESSAGES.SIGN_UP_DONE_TITLE })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Login' }).click();
+  await fillCredentials(page, email, 'a-long-enough-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.AUTH_EMAIL_NOT_CONFIRMED);
+});
+
+test('signs in and follows redirectTo; a signed-in visitor skips the auth screen', async ({ page }) => {
+  await page.goto(paths.login(paths.groups()));
+  await signIn(page, SAMPLE_ACCOUNTS.ben);
+  await expect(page).toHaveURL(paths.groups());
+
+  await page.goto(paths.login(paths.group(PUBLIC_GROUP.id)));
+  await expect(page).toHaveURL(paths.group(PUBLIC_GROUP.id));
+});
+
+test('an off-site redirectTo is not followed', async ({ page }) => {
+  await page.goto(`${paths.login()}?redirectTo=${encodeURIComponent('//evil.example/steal')}`);
+  await signIn(page, SAMPLE_ACCOUNTS.ben);
+  await expect(page).toHaveURL(paths.home());
+});
+
+test('a wrong password is refused in words and the form stays usable', async ({ page }) => {
+  await page.goto(paths.login());
+  await fillCredentials(page, SAMPLE_ACCOUNTS.ada.email, 'not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.AUTH_INVALID_CREDENTIALS);
+  await expect(page).toHaveURL(paths.login());
+  await expect(signUpLink(page)).toBeVisible();
+
+  // Validation is shown beside the field, before anything is sent.
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(MESSAGES.PASSWORD_TOO_SHORT)).toBeVisible();
+
+  await page.getByLabel('Password').fill(SAMPLE_ACCOUNTS.ada.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(paths.home());
+  await expect(signOutButton(page)).toBeVisible();
+});
+
+test("signing in shows the browse remote's signed-in controls without a reload", async ({ page }) => {
+  await page.goto(paths.group(PUBLIC_GROUP.id));
+  await expect(page.getByRole('link', { name: MESSAGES.SIGN_IN_TO_POST })).toBeVisible();
+  await markDocument(page);
+
+  // Into the auth remote by client-side links, sign in there, and back to the group by links.
+  await signUpLink(page).click();
+  await page.getByRole('link', { name: 'Login' }).click();
+  await signIn(page, SAMPLE_ACCOUNTS.ben);
+  await topBar(page).getByRole('link', { name: 'Groups' }).click();
+  await page.getByRole('link', { name: new RegExp(PUBLIC_GROUP.name) }).click();
+
+  await expect(page.getByRole('link', { name: MESSAGES.NEW_POST })).toBeVisible();
+  await expect(page.getByRole('link', { name: MESSAGES.SIGN_IN_TO_POST })).toHaveCount(0);
+  expect(await isSameDocument(page)).toBe(true);
+});
+
+test('signing out hides the private group and its photos at once', async ({ page }) => {
+  await page.goto(paths.login(paths.group(FAMILY.id)));
+  await signIn(page, SAMPLE_ACCOUNTS.ada);
+  await expect(page).toHaveURL(paths.group(FAMILY.id));
+  await expect(page.getByRole('heading', { name: FAMILY.name })).toBeVisible();
+  await expect(storagePhotos(page).first()).toBeVisible();
+  await markDocument(page);
+
+  await signOutButton(page).click();
+  await expect(signUpLink(page)).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByRole('heading', { name: FAMILY.name })).toHaveCount(0, { timeout: 2_000 });
+  await expect(storagePhotos(page)).toHaveCount(0, { timeout: 2_000 });
+
+  // Nor is it listed any more, from the same (cleared) cache.
+  await topBar(page).getByRole('link', { name: 'Groups' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(PUBLIC_GROUP.name) })).toBeVisible();
+  await expect(page.getByText(FAMILY.name)).toHaveCount(0);
+  expect(await isSameDocument(page)).toBe(true);
+});
+
+test('two tabs stay consistent', async ({ context }) => {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await first.goto(paths.groups());
+  await second.goto(paths.groups());
+  await expect(first.getByRole('link', { name: new RegExp(PUBLIC_GROUP.name) })).toBeVisible();
+  await expect(first.getByText(FAMILY.name)).toHaveCount(0);
+
+  // Signing in in the second tab signs the first one in too, private group included.
+  await second.goto(paths.login(paths.groups()));
+  await signIn(second, SAMPLE_ACCOUNTS.ada);
+  await expect(signOutButton(first)).toBeVisible();
+  await expect(first.getByText(FAMILY.name)).toBeVisible();
+
+  // Signing out in the first tab signs the second one out and hides the group there.
+  await signOutButton(first).click();
+  await expect(signUpLink(second)).toBeVisible();
+  await expect(second.getByText(FAMILY.name)).toHaveCount(0);
+});

@@ -1,0 +1,343 @@
+/**
+ * Browsing journeys (issue 6) through the host, remote-browse and the embedded backend: the groups list, a
+ * group page (days, masonry, hearts), the post modal (arrows, Esc, Back), a post URL loaded directly, private
+ * groups for visitors, non-members and members, and the 500-post group (fixture `large-group`) scrolled to
+ * its end.
+ */
+import type { Page, Request } from '@playwright/test';
+import { LIMITS, MESSAGES, SIGNED_URL_STORE_KEY, paths } from '@snapshire/contracts';
+import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
+import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
+import { expect, test } from '../harness/fixtures.ts';
+
+const PUBLIC_GROUP = { id: SEED_GROUPS.bristol, name: 'Bristol Harbourside' };
+const FAMILY = { id: SEED_GROUPS.family, name: 'The Harper Family' };
+
+const tiles = (page: Page) => page.getByTestId('photo-tile');
+const modal = (page: Page) => page.getByTestId('post-modal');
+const topBar = (page: Page) => page.getByRole('banner');
+
+/** The tile at a gallery position (newest first); DOM order is time order too. */
+const tileAt = (page: Page, order: number) => page.locator(`[data-testid="photo-tile"][data-order="${order}"]`);
+const postIdAt = async (page: Page, order: number) => (await tileAt(page, order).getAttribute('data-post-id'))!;
+
+async function signIn(page: Page, account: { email: string; password: string }, then: string) {
+  await page.goto(paths.login(then));
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(topBar(page).getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === then);
+}
+
+/** True when every storage image inside `selector` that is in the viewport has been decoded. */
+async function visiblePhotosShown(page: Page, selector: string): Promise<{ shown: number; pending: number }> {
+  return page.evaluate((sel) => {
+    let shown = 0;
+    let pending = 0;
+    for (const box of document.querySelectorAll(`${sel} [data-photo-state]`)) {
+      const r = box.getBoundingClientRect();
+      if (r.bottom <= 0 || r.top >= innerHeight || r.width === 0) continue;
+      const img = box.querySelector('img');
+      if (img && img.complete && img.naturalWidth > 0) shown += 1;
+      else pending += 1;
+    }
+    return { shown, pending };
+  }, selector);
+}
+
+/** Transform widths asked of storage for signed URLs (POST /storage/v1/object/sign/...). */
+function recordSignRequests(page: Page): { widths: number[]; count: () => number } {
+  const widths: number[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() !== 'POST' || !request.url().includes('/storage/v1/object/sign/')) return;
+    const body = request.postDataJSON() as { transform?: { width?: number } } | null;
+    if (body?.transform?.width) widths.push(body.transform.width);
+  });
+  return { widths, count: () => widths.length };
+}
+
+test.describe('as a visitor', () => {
+  test('groups list: title, intro, a card per public group with its photos, linking to the group', async ({ page, pageErrors }) => {
+    await page.goto(paths.groups());
+    await expect(page.getByRole('heading', { level: 1, name: MESSAGES.GROUPS_TITLE })).toBeVisible();
+    await expect(page.getByText(MESSAGES.GROUPS_INTRO)).toBeVisible();
+
+    const cards = page.getByTestId('group-card');
+    await expect(cards.filter({ hasText: PUBLIC_GROUP.name })).toHaveCount(1);
+    await expect(cards.filter({ hasText: FAMILY.name })).toHaveCount(0); // private: members only
+
+    // Each card: a row of 3 slots, the group's 2 newest photos shown (signed, transformed, loaded).
+    const card = cards.filter({ hasText: PUBLIC_GROUP.name });
+    const photos = card.locator('img');
+    await expect(photos).toHaveCount(LIMITS.GROUPS_LIST_POSTS_PER_GROUP);
+    for (const img of await photos.all()) {
+      await expect(img).toHaveAttribute('src', /\/storage\/v1\/render\/image\/sign\/photography\/posts\//);
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    }
+    await expect(card.getByText(PUBLIC_GROUP.name)).toHaveCSS('font-weight', '700');
+
+    await card.click();
+    await expect(page).toHaveURL(paths.group(PUBLIC_GROUP.id));
+    await expect(page.getByRole('heading', { level: 1, name: PUBLIC_GROUP.name })).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('group page: header, Sign in to post, 320x250 advert, day headings newest first', async ({ page }) => {
+    await page.goto(paths.group(PUBLIC_GROUP.id));
+    await expect(page.getByRole('heading', { level: 1, name: PUBLIC_GROUP.name })).toBeVisible();
+    await expect(page.getByRole('link', { name: MESSAGES.SIGN_IN_TO_POST })).toHaveAttribute(
+      'href',
+      paths.register(paths.groupNewPost(PUBLIC_GROUP.id)),
+    );
+    await expect(page.getByRole('link', { name: MESSAGES.NEW_POST })).toHaveCount(0);
+    const advert = await page.getByTestId('advert').boundingBox();
+    expect([advert!.width, advert!.height]).toEqual([LIMITS.ADVERT_WIDTH_PX, LIMITS.ADVERT_HEIGHT_PX]);
+
+    await expect(tiles(page).first()).toBeVisible();
+    const days = await page.locator('section[data-day]').evaluateAll((sections) =>
+      sections.map((s) => ({ key: s.getAttribute('data-day')!, heading: s.querySelector('h2')!.textContent! })),
+    );
+    expect(days.length).toBeGreaterThan(1);
+    // Newest day first, each day once, headed by its date in the viewer's locale.
+    expect(days.map((d) => d.key)).toEqual([...new Set(days.map((d) => d.key))].sort().reverse());
+    const expected = await page.evaluate(
+      (keys) =>
+        keys.map((key) =>
+          new Intl.DateTimeFormat(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
+            new Date(`${key}T12:00:00`),
+          ),
+        ),
+      days.map((d) => d.key),
+    );
+    expect(days.map((d) => d.heading)).toEqual(expected);
+  });
+
+  test('post modal: opens from a tile, arrows move, Esc and Back return to the group', async ({ page }) => {
+    await page.goto(paths.group(PUBLIC_GROUP.id));
+    const first = await postIdAt(page, 0);
+    const second = await postIdAt(page, 1);
+
+    // Keyboard-focusable tile, named by the photo's description.
+    const link = tileAt(page, 0).getByRole('link');
+    await expect(link).toHaveAttribute('aria-label', /.+/);
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(paths.groupPost(PUBLIC_GROUP.id, first));
+    await expect(modal(page)).toBeVisible();
+    await expect(modal(page).getByTestId('post-photo').locator('img')).toBeVisible();
+    await expect(page.getByTestId('gallery')).toBeAttached(); // the gallery stays underneath
+
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(paths.groupPost(PUBLIC_GROUP.id, second));
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(paths.groupPost(PUBLIC_GROUP.id, first));
+
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(paths.group(PUBLIC_GROUP.id));
+    await expect(modal(page)).toHaveCount(0);
+
+    // Open, move on, then the browser's Back: the group page again (arrows replace, so one step back).
+    await tileAt(page, 1).getByRole('link').click();
+    await expect(modal(page)).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(paths.groupPost(PUBLIC_GROUP.id, await postIdAt(page, 2)));
+    await page.goBack();
+    await expect(page).toHaveURL(paths.group(PUBLIC_GROUP.id));
+    await expect(modal(page)).toHaveCount(0);
+    await expect(tiles(page).first()).toBeVisible();
+
+    // The close button.
+    await tileAt(page, 0).getByRole('link').click();
+    await modal(page).getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(paths.group(PUBLIC_GROUP.id));
+  });
+
+  test('a post URL loaded directly shows the post as a page, without the gallery', async ({ page }) => {
+    await page.goto(paths.group(PUBLIC_GROUP.id));
+    const id = await postIdAt(page, 0);
+    const description = await tileAt(page, 0).getByRole('link').getAttribute('aria-label');
+
+    await page.goto(paths.groupPost(PUBLIC_GROUP.id, id));
+    const detail = page.getByTestId('post-detail');
+    await expect(detail).toBeVisible();
+    await expect(page.getByTestId('gallery')).toHaveCount(0);
+    await expect(modal(page)).toHaveCount(0);
+    const img = detail.getByTestId('post-photo').locator('img');
+    await expect(img).toHaveAttribute('alt', description!);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await expect(detail.getByText('Photo type')).toBeVisible();
+    await expect(detail.getByRole('link', { name: PUBLIC_GROUP.name })).toHaveAttribute('href', paths.group(PUBLIC_GROUP.id));
+
+    await page.goto(paths.groupPost(PUBLIC_GROUP.id, 'not-a-post'));
+    await expect(page.getByText(MESSAGES.INVALID_PAGE_URL)).toBeVisible();
+  });
+
+  test('the heart toggles locally: pink when on, nothing sent, gone after a reload', async ({ page }) => {
+    await page.goto(paths.group(PUBLIC_GROUP.id));
+    const heart = tileAt(page, 0).getByRole('button', { name: 'Like' });
+    const other = tileAt(page, 1).getByRole('button', { name: 'Like' });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    const off = await heart.evaluate((el) => getComputedStyle(el).color);
+
+    const sent: string[] = [];
+    page.on('request', (r) => sent.push(r.url()));
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expect(other).toHaveAttribute('aria-pressed', 'false');
+    // Pink (red well above green), once the button's colour transition has run.
+    const redOverGreen = async () => {
+      const [r, g] = (await heart.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number);
+      return r! - g!;
+    };
+    await expect.poll(redOverGreen).toBeGreaterThan(60);
+    expect(await heart.evaluate((el) => getComputedStyle(el).color)).not.toEqual(off);
+    await expect(page).toHaveURL(paths.group(PUBLIC_GROUP.id)); // the heart is not the zoom link
+    expect(sent.filter((url) => url.includes('/graphql/') || url.includes('/rest/'))).toEqual([]);
+
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await page.reload();
+    await expect(tileAt(page, 0).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('signed URLs are cached in local storage for 24 hours and reused on the next visit', async ({ page }) => {
+    const signs = recordSignRequests(page);
+    await page.goto(paths.group(PUBLIC_GROUP.id));
+    await expect.poll(() => visiblePhotosShown(page, '[data-testid="gallery"]').then((s) => s.pending)).toBe(0);
+    // Every request answered and the (coalesced) write to local storage done.
+    await page.waitForLoadState('networkidle');
+    expect(signs.count()).toBeGreaterThan(0);
+
+    const store = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), SIGNED_URL_STORE_KEY);
+    const entries = Object.values(store.signedUrls) as Array<{ loading: boolean; signedUrl?: string; expiresAt?: number }>;
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries.filter((e) => e.signedUrl)) {
+      expect(entry.loading).toBe(false);
+      expect(entry.expiresAt! - Date.now()).toBeGreaterThan(LIMITS.SIGNED_URL_CACHE_TTL_MS - 5 * 60_000);
+    }
+
+    const before = signs.count();
+    await page.reload();
+    await expect.poll(() => visiblePhotosShown(page, '[data-testid="gallery"]').then((s) => s.pending)).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(signs.count()).toBe(before); // every photo came from the cache
+
+    // Unparseable cache: ignored (and replaced), the page still shows its photos.
+    await page.evaluate((key) => localStorage.setItem(key, '{broken'), SIGNED_URL_STORE_KEY);
+    await page.reload();
+    await expect.poll(() => visiblePhotosShown(page, '[data-testid="gallery"]').then((s) => s.pending)).toBe(0);
+  });
+});
+
+test.describe('private groups', () => {
+  test('a visitor gets the missing-group page, with a link home', async ({ page }) => {
+    await page.goto(paths.group(FAMILY.id));
+    await expect(page.getByText(MESSAGES.MISSING_GROUP_PAGE)).toBeVisible();
+    await page.getByRole('link', { name: 'Go home' }).click();
+    await expect(page).toHaveURL(paths.home());
+  });
+
+  test('a signed-in non-member gets the missing-group page', async ({ page }) => {
+    await signIn(page, SAMPLE_ACCOUNTS.ben, paths.groups());
+    await expect(page.getByTestId('group-card').filter({ hasText: FAMILY.name })).toHaveCount(0);
+    await page.goto(paths.group(FAMILY.id));
+    await expect(page.getByText(MESSAGES.MISSING_GROUP_PAGE)).toBeVisible();
+  });
+
+  test('a member sees the group, its photos and New Post', async ({ page }) => {
+    await signIn(page, SAMPLE_ACCOUNTS.ada, paths.groups());
+    await page.getByTestId('group-card').filter({ hasText: FAMILY.name }).click();
+    await expect(page.getByRole('heading', { level: 1, name: FAMILY.name })).toBeVisible();
+    await expect(page.getByRole('link', { name: MESSAGES.NEW_POST })).toHaveAttribute('href', paths.groupNewPost(FAMILY.id));
+    await expect(tiles(page).first()).toBeVisible();
+    await expect.poll(() => visiblePhotosShown(page, '[data-testid="gallery"]').then((s) => s.shown)).toBeGreaterThan(0);
+
+    // Its post opens as a page too, with the group named.
+    const id = await postIdAt(page, 0);
+    await page.goto(paths.groupPost(FAMILY.id, id));
+    await expect(page.getByTestId('post-detail').getByRole('link', { name: FAMILY.name })).toBeVisible();
+  });
+});
+
+test.describe('the 500-post group', () => {
+  test.setTimeout(180_000);
+
+  test('pages in as the user scrolls, to the very end, in 3 columns with nothing jumping', async ({ page }) => {
+    const pages: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/graphql/v1') && r.method() === 'POST') {
+        const body = r.postDataJSON() as { operationName?: string; variables?: { after?: string } };
+        if (body.operationName === 'GroupById') pages.push(body.variables?.after ?? 'first');
+      }
+    });
+    const signs = recordSignRequests(page);
+    // CLS as the web-vitals library reports it: the largest burst of shifts (gaps under 1 s, at most 5 s).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      let window_ = 0;
+      let first = 0;
+      let last = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (entry.hadRecentInput) continue;
+          if (window_ && entry.startTime - last < 1000 && entry.startTime - first < 5000) window_ += entry.value;
+          else [window_, first] = [entry.value, entry.startTime];
+          last = entry.startTime;
+          w.__cls = Math.max(w.__cls, window_);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    await page.goto(paths.group(LARGE_GROUP_ID));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(tiles(page).first()).toBeVisible();
+    expect(await tiles(page).count()).toBeGreaterThanOrEqual(LIMITS.GRAPHQL_PAGE_SIZE);
+    // Only the photos on or near the first screen are fetched, not the whole first page.
+    await page.waitForLoadState('networkidle');
+    expect(signs.count()).toBeGreaterThan(0);
+    expect(signs.count()).toBeLessThan(LIMITS.GRAPHQL_PAGE_SIZE);
+
+    // Masonry at 1280px: 3 columns 12px apart.
+    const lefts = await tiles(page).evaluateAll((els) => [...new Set(els.map((el) => Math.round(el.getBoundingClientRect().left)))].sort((a, b) => a - b));
+    expect(lefts).toHaveLength(3);
+    const width = await tiles(page).first().evaluate((el) => el.getBoundingClientRect().width);
+    expect(Math.round(lefts[1]! - lefts[0]! - width)).toBe(LIMITS.MASONRY_GUTTER_PX);
+
+    // Scroll to the end: more pages arrive until there are none.
+    const end = page.getByTestId('gallery-end');
+    // A brisk reader: 1200px every 250 ms.
+    for (let i = 0; i < 400 && (await end.getAttribute('data-has-more')) === 'true'; i++) {
+      await page.mouse.wheel(0, 1200);
+      await page.waitForTimeout(250);
+    }
+    await expect(end).toHaveAttribute('data-has-more', 'false', { timeout: 30_000 });
+    await expect(tiles(page)).toHaveCount(LARGE_GROUP_POST_COUNT);
+    expect(pages).toHaveLength(Math.ceil(LARGE_GROUP_POST_COUNT / LIMITS.GRAPHQL_PAGE_SIZE));
+    expect(new Set(pages).size).toBe(pages.length); // each page once
+
+    // Days newest first over the whole group; the photos at the end show.
+    const keys = await page.locator('section[data-day]').evaluateAll((s) => s.map((el) => el.getAttribute('data-day')!));
+    expect(keys).toEqual([...new Set(keys)].sort().reverse());
+    await expect.poll(() => visiblePhotosShown(page, '[data-testid="gallery"]').then((s) => s.pending), { timeout: 30_000 }).toBe(0);
+
+    // Thumbnails are asked at column size, never at 1230.
+    // (remote-browse rounds widths up to a multiple of 80px so small layout changes reuse cached URLs.)
+    expect(Math.max(...signs.widths)).toBeLessThanOrEqual(Math.ceil(width / 80) * 80);
+
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls).toBeLessThan(0.05);
+  });
+
+  test('2 columns on a 360px screen', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(paths.group(LARGE_GROUP_ID));
+    await expect(tiles(page).first()).toBeVisible();
+    const lefts = await tiles(page).evaluateAll((els) => new Set(els.map((el) => Math.round(el.getBoundingClientRect().left))).size);
+    expect(lefts).toBe(2);
+    await context.close();
+  });
+});

@@ -1,0 +1,78 @@
+import { Box, Button, Flex, HStack, Link, Spacer } from '@chakra-ui/react';
+import { paths } from '@snapshire/contracts';
+import { useSession, useSupabase } from '@snapshire/data';
+import { ColorModeToggle } from '@snapshire/ui';
+import { Camera } from 'lucide-react';
+import { useState } from 'react';
+import { Link as RouterLink, NavLink } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../app/product.ts';
+
+/** Home link with the product name, Groups, the theme switch, and Sign out or Sign up. */
+export function TopBar() {
+  const { session, loading } = useSession();
+  const supabase = useSupabase();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      // supabase-js removes the local session even when the server answers 401/403/404.
+      const { error } = await supabase.auth.signOut();
+      if (error) console.error('Sign out failed:', error.message);
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
+      <Flex
+        as="nav"
+        aria-label="Main"
+        maxW="6xl"
+        mx="auto"
+        px={{ base: '3', md: '6' }}
+        h="16"
+        align="center"
+        gap={{ base: '2', md: '5' }}
+      >
+        <Link
+          asChild
+          fontWeight="bold"
+          fontSize={{ base: 'md', md: 'lg' }}
+          color="fg"
+          _hover={{ textDecoration: 'none', color: 'brand.fg' }}
+        >
+          <RouterLink to={paths.home()} aria-label={`${PRODUCT_NAME} home`}>
+            <Box as="span" color="brand.solid" display="inline-flex">
+              <Camera size={22} strokeWidth={2.25} aria-hidden />
+            </Box>
+            {PRODUCT_NAME}
+          </RouterLink>
+        </Link>
+        <Link
+          asChild
+          color="fg.muted"
+          fontWeight="medium"
+          _hover={{ color: 'fg' }}
+          css={{ '&.active': { color: 'brand.fg' } }}
+        >
+          <NavLink to={paths.groups()}>Groups</NavLink>
+        </Link>
+        <Spacer />
+        <HStack gap="2">
+          <ColorModeToggle />
+          {loading ? null : session ? (
+            <Button size="sm" variant="ghost" onClick={signOut} loading={signingOut}>
+              Sign out
+            </Button>
+          ) : (
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to={paths.register()}>Sign up</RouterLink>
+            </Button>
+          )}
+        </HStack>
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { loadRuntimeConfig } from './app/runtimeConfig.tsx';
+import { StartupError } from './app/StartupError.tsx';
+import { registerFederatedRemotes } from './features/remotes/federatedRemotes.ts';
+
+const root = createRoot(document.getElementById('root')!);
+
+// Start: read /config.json, tell the federation runtime where the remotes are, then render the shell.
+loadRuntimeConfig()
+  .then((config) => {
+    registerFederatedRemotes(config);
+    root.render(
+      <StrictMode>
+        <App config={config} />
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    console.error('Snapshire could not start:', error instanceof Error ? error.message : error);
+    root.render(<StartupError />);
+  });

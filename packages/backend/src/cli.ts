@@ -1,0 +1,51 @@
+/**
+ * `npm run start -w @snapshire/backend`: the embedded backend, configured from the environment
+ * (PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL, AUTOCONFIRM, SUPABASE_PROJECT_DIR, CORS_ORIGINS,
+ * SEED, FIXTURES).
+ */
+import { DataDirLockedError, startBackend } from './index.ts';
+
+function flag(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function list(value: string | undefined): string[] | undefined {
+  return value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+}
+
+const env = process.env;
+try {
+  const backend = await startBackend({
+    port: env.PORT ? Number(env.PORT) : undefined,
+    host: env.HOST || undefined,
+    dataDir: env.DATA_DIR || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    projectDir: env.SUPABASE_PROJECT_DIR || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    siteUrl: env.SITE_URL || undefined,
+    autoconfirm: flag(env.AUTOCONFIRM),
+    corsOrigins: list(env.CORS_ORIGINS),
+    seed: flag(env.SEED),
+    fixtures: list(env.FIXTURES),
+  });
+  console.log(`[backend] API URL:          ${backend.url}`);
+  console.log(`[backend] anon key:         ${backend.anonKey}`);
+  console.log(`[backend] service_role key: ${backend.serviceRoleKey}`);
+  console.log(`[backend] database:         ${backend.dbUrl}`);
+  console.log(`[backend] mailbox:          ${backend.url}/mailbox`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[backend] ${signal}: stopping`);
+    await backend.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+} catch (err) {
+  // Only the message: PGlite's errors carry megabytes of minified code.
+  console.error(`[backend] failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(err instanceof DataDirLockedError ? 3 : 1);
+}

@@ -1,0 +1,64 @@
+// pglite-socket serves many wire connections from one PGlite session and queues each protocol message on its
+// own. Two gaps follow, both fixed here by replacing its queue's scheduler:
+// - Outside a transaction it may run connection B's message between connection A's Parse, Bind, Execute and
+//   Sync. When A's statement fails, Postgres skips every message until the next Sync, so B's Bind/Execute are
+//   silently dropped ('portal "" does not exist'). A connection must own the session from its first
+//   extended-protocol message until its Sync (or for a whole simple Query).
+// - When a query throws, its loop returned with `processing` still set, so the queue never ran again and the
+//   backend hung for good.
+// Inside a transaction the session stays with the connection that opened it, as pglite-socket already does.
+
+const SYNC = 0x53; // 'S'
+const SIMPLE_QUERY = 0x51; // 'Q'
+const TERMINATE = 0x58; // 'X'
+
+/** @param {import('@electric-sql/pglite-socket').PGLiteSocketServer} server */
+export function serializeWireSequences(server) {
+  const queue = /** @type {any} */ (server).queryQueue;
+  if (!queue || typeof queue.processQueue !== 'function') {
+    throw new Error('pglite-socket changed: its query queue is not where the backend expects it');
+  }
+  /** Connection id that owns the session mid-sequence, or null. */
+  let owner = null;
+
+  queue.processQueue = async function processQueue() {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const lockedTo = owner ?? (this.db.isInTransaction() ? this.lastHandlerId : null);
+        const index = lockedTo == null ? 0 : this.queue.findIndex((item) => item.handlerId === lockedTo);
+        if (index === -1) break; // wait for the owner's next message; its enqueue restarts the loop
+        const [item] = this.queue.splice(index, 1);
+        const type = item.message[0];
+        owner = type === SYNC || type === SIMPLE_QUERY || type === TERMINATE ? null : item.handlerId;
+        this.lastHandlerId = item.handlerId;
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(item.message, {
+              onRawData: (data) => {
+                bytes += data.length;
+                item.onData(data);
+              },
+            }),
+          );
+          item.resolve(bytes);
+        } catch (err) {
+          item.reject(err);
+        }
+      }
+    } finally {
+      this.processing = false;
+    }
+  };
+
+  // A connection that goes away mid-sequence must not keep the session.
+  const clear = queue.clearQueueForHandler.bind(queue);
+  queue.clearQueueForHandler = (handlerId) => {
+    if (owner === handlerId) owner = null;
+    const result = clear(handlerId);
+    queueMicrotask(() => queue.processQueue());
+    return result;
+  };
+}

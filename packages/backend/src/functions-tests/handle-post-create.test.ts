@@ -1,0 +1,3 @@
+import { defineHandlePostCreateSuite } from './suite.ts';
+
+defineHandlePostCreateSuite('PGlite', async () => undefined);

@@ -1,0 +1,381 @@
+/**
+ * handle-post-create mounted by the embedded backend, driven by the real supabase-js functions.invoke:
+ * a post is created, and every bad input is refused with a clear message and nothing stored. Defined once,
+ * run on PGlite and on PostgreSQL.
+ */
+import { LIMITS, MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
+import { SignJWT } from 'jose';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_JWT_SECRET } from '../config/keys.ts';
+import {
+  IDS,
+  invoke,
+  invokeRaw,
+  postForm,
+  startHarness,
+  storedCounts,
+  type Answer,
+  type Harness,
+  type PostForm,
+} from './harness.ts';
+import { jpeg, jpegClaiming, oversized, png, truncatedJpeg } from './images.ts';
+
+export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Promise<string | undefined>): void {
+  describe(`handle-post-create on the embedded backend (${label})`, () => {
+    let h: Harness;
+    let photo: Buffer;
+
+    beforeAll(async () => {
+      h = await startHarness({ databaseUrl: await databaseUrl() });
+      photo = await jpeg(640, 480);
+    });
+    afterAll(async () => {
+      await h?.stop();
+    });
+
+    const validForm = (overrides: Partial<PostForm> = {}): PostForm => ({
+      file: { bytes: photo, name: 'holiday.jpg', type: 'image/jpeg' },
+      groupId: IDS.pub,
+      photoType: 'DIGITAL',
+      width: 640,
+      height: 480,
+      ...overrides,
+    });
+
+    /** Sends the form and checks the refusal: status, message, and no row or object left anywhere. */
+    async function expectRefused(send: () => Promise<Answer>, status: number, message: string): Promise<void> {
+      const before = await storedCounts(h);
+      const answer = await send();
+      expect(answer.status).toBe(status);
+      expect(answer.body.error).toBe(message);
+      expect(answer.body.post).toBeUndefined();
+      expect(await storedCounts(h)).toEqual(before);
+    }
+
+    describe('handle-post-create creates a post', () => {
+      it('stores the photo, the post and its categories, and shows the post only once stored (member, private group)', async () => {
+        const before = await storedCounts(h);
+        const answer = await invoke(
+          h.member,
+          postForm(
+            validForm({
+              groupId: IDS.priv,
+              description: '  Sunday walk  ',
+              photoType: 'FILM',
+              cameraMake: 'Nikon',
+              cameraModel: 'FM2',
+              // The client's size is a claim; the stored post records the image's own.
+              width: 1,
+              height: 1,
+              categoryIds: [IDS.shared, IDS.privOnly],
+            }),
+          ),
+        );
+        expect(answer.status).toBe(201);
+        const id = answer.body.post?.id;
+        expect(id).toMatch(/^[0-9a-f-]{36}$/);
+        const { rows } = await h.owner.query('select * from public.post where id = $1', [id]);
+        const post = rows[0];
+        expect(post).toMatchObject({
+          group_id: IDS.priv,
+          author_id: h.memberId,
+          meta_width: 640,
+          meta_height: 480,
+          photo_type: 'FILM',
+          description: 'Sunday walk',
+          camera_make: 'Nikon',
+          camera_model: 'FM2',
+          has_uploaded_photo: true,
+        });
+        expect(post.file_name).toMatch(/^[0-9a-f-]{36}\.jpg$/);
+        const categories = await h.owner.query(
+          'select category_id from public.post_category where post_id = $1 order by 1',
+          [id],
+        );
+        expect(categories.rows.map((r) => r.category_id)).toEqual([IDS.shared, IDS.privOnly].sort());
+        expect(await storedCounts(h)).toEqual({
+          posts: before.posts + 1,
+          postCategories: before.postCategories + 2,
+          objects: before.objects + 1,
+        });
+
+        // The member reads the photo; the outsider and anon see neither the post's photo nor the object.
+        const path = postObjectPath(id!, post.file_name);
+        const mine = await h.member.storage.from(PHOTO_BUCKET).download(path);
+        expect(mine.error).toBeNull();
+        const meta = await sharp(Buffer.from(await mine.data!.arrayBuffer())).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 640, 480]);
+        expect((await h.outsider.storage.from(PHOTO_BUCKET).download(path)).error).not.toBeNull();
+        expect((await h.anon.storage.from(PHOTO_BUCKET).download(path)).error).not.toBeNull();
+      });
+
+      it('lets any signed-in user post into a public group', async () => {
+        const answer = await invoke(h.outsider, postForm(validForm({ categoryIds: [IDS.shared] })));
+        expect(answer.status).toBe(201);
+        const { rows } = await h.owner.query('select author_id, has_uploaded_photo from public.post where id = $1', [
+          answer.body.post!.id,
+        ]);
+        expect(rows[0]).toEqual({ author_id: h.outsiderId, has_uploaded_photo: true });
+      });
+
+      it('stores the photo under a generated name whatever path tricks the file name carries', async () => {
+        for (const name of [
+          '../../../etc/passwd.jpg',
+          '..\\..\\boot.ini.jpg',
+          'posts/other-post/x.jpg',
+          '%2e%2e%2fevil.jpg',
+          ' .jpg',
+        ]) {
+          const answer = await invoke(
+            h.outsider,
+            postForm(validForm({ file: { bytes: photo, name, type: 'image/jpeg' } })),
+          );
+          expect(answer.status, name).toBe(201);
+          const id = answer.body.post!.id;
+          const { rows } = await h.owner.query<{ name: string }>(
+            `select o.name from storage.objects o where o.bucket_id = $1 and o.name like $2`,
+            [PHOTO_BUCKET, `posts/${id}/%`],
+          );
+          expect(rows).toHaveLength(1);
+          expect(rows[0]!.name).toMatch(new RegExp(`^posts/${id}/[0-9a-f-]{36}\\.jpg$`));
+        }
+        const leaked = await h.owner.query(
+          `select name from storage.objects where name like '%passwd%' or name like '%..%' or name like '%boot%' or name like '%evil%'`,
+        );
+        expect(leaked.rows).toEqual([]);
+      });
+
+      it('turns the photo upright from its EXIF orientation and strips EXIF and GPS before storing it', async () => {
+        // 200x100 with a red block top-left, tagged orientation 6 (rotate 90° clockwise to view) and a GPS position.
+        const tagged = await jpeg(200, 100, { orientation: 6, gps: true });
+        const source = await sharp(tagged).metadata();
+        expect(source.orientation).toBe(6);
+        // The GPS IFD pointer tag (0x8825) is in the upload's EXIF, in either byte order.
+        expect(
+          source.exif?.includes(Buffer.from([0x25, 0x88])) || source.exif?.includes(Buffer.from([0x88, 0x25])),
+        ).toBe(true);
+
+        const answer = await invoke(
+          h.outsider,
+          postForm(
+            validForm({ file: { bytes: tagged, name: 'gps.jpg', type: 'image/jpeg' }, width: 200, height: 100 }),
+          ),
+        );
+        expect(answer.status).toBe(201);
+        const { rows } = await h.owner.query(
+          'select file_name, meta_width, meta_height from public.post where id = $1',
+          [answer.body.post!.id],
+        );
+        expect([rows[0].meta_width, rows[0].meta_height]).toEqual([100, 200]);
+        const stored = await h.admin.storage
+          .from(PHOTO_BUCKET)
+          .download(postObjectPath(answer.body.post!.id, rows[0].file_name));
+        const bytes = Buffer.from(await stored.data!.arrayBuffer());
+        const meta = await sharp(bytes).metadata();
+        expect(meta.exif).toBeUndefined();
+        expect(meta.xmp).toBeUndefined();
+        expect(meta.orientation).toBeUndefined();
+        expect([meta.width, meta.height]).toEqual([100, 200]);
+        expect(bytes.includes(Buffer.from('Leaky Phone'))).toBe(false);
+        // After a clockwise quarter turn the red block sits at the top right.
+        const { data } = await sharp(bytes)
+          .extract({ left: 80, top: 5, width: 10, height: 10 })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const [r, g, b] = [data[0]!, data[1]!, data[2]!];
+        expect(r).toBeGreaterThan(150);
+        expect(g).toBeLessThan(90);
+        expect(b).toBeLessThan(90);
+      });
+
+      it('answers a CORS preflight', async () => {
+        const res = await fetch(`${h.backend.url}/functions/v1/handle-post-create`, {
+          method: 'OPTIONS',
+          headers: {
+            origin: 'http://127.0.0.1:5173',
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'authorization, content-type, apikey',
+          },
+        });
+        expect(res.status).toBeLessThan(300);
+        expect(res.headers.get('access-control-allow-origin')).toBeTruthy();
+        expect((res.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('authorization');
+      });
+    });
+
+    describe('handle-post-create refuses bad input and stores nothing', () => {
+      it('a PNG sent as image/jpeg', async () => {
+        const bytes = await png();
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'a.jpg', type: 'image/jpeg' } }))),
+          415,
+          MESSAGES.NOT_A_JPEG,
+        );
+      });
+
+      it('a text file sent as image/jpeg', async () => {
+        const bytes = Buffer.from('just some text, certainly not a photograph\n'.repeat(20));
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'a.jpg', type: 'image/jpeg' } }))),
+          415,
+          MESSAGES.NOT_A_JPEG,
+        );
+      });
+
+      it('a file declared as something other than a JPEG', async () => {
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ file: { bytes: photo, name: 'a.png', type: 'image/png' } }))),
+          415,
+          MESSAGES.ONLY_JPEG,
+        );
+      });
+
+      it(`${LIMITS.UPLOAD_MAX_BYTES} + 1 bytes`, async () => {
+        const bytes = oversized(LIMITS.UPLOAD_MAX_BYTES + 1, photo);
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'big.jpg', type: 'image/jpeg' } }))),
+          413,
+          MESSAGES.PHOTO_TOO_LARGE,
+        );
+      });
+
+      it('a body far larger than any photo, before reading it all', async () => {
+        const bytes = oversized(LIMITS.UPLOAD_MAX_BYTES * 2, photo);
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'huge.jpg', type: 'image/jpeg' } }))),
+          413,
+          MESSAGES.PHOTO_TOO_LARGE,
+        );
+      });
+
+      it('a truncated JPEG', async () => {
+        const bytes = await truncatedJpeg();
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'cut.jpg', type: 'image/jpeg' } }))),
+          400,
+          MESSAGES.NOT_A_JPEG,
+        );
+      });
+
+      it('a JPEG header claiming 60000x60000 pixels', async () => {
+        const bytes = await jpegClaiming(60000, 60000);
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'bomb.jpg', type: 'image/jpeg' } }))),
+          413,
+          MESSAGES.IMAGE_TOO_MANY_PIXELS,
+        );
+      });
+
+      it('a 201-character description', async () => {
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ description: 'x'.repeat(201) }))),
+          400,
+          MESSAGES.DESCRIPTION_TOO_LONG,
+        );
+      });
+
+      it('no photo type', async () => {
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ photoType: undefined }))),
+          400,
+          MESSAGES.PHOTO_TYPE_REQUIRED,
+        );
+      });
+
+      it('a text field in place of the file', async () => {
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ file: 'not a file' }))),
+          400,
+          MESSAGES.INVALID_FILE,
+        );
+      });
+
+      it('an unknown category', async () => {
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ categoryIds: [IDS.unused] }))),
+          400,
+          MESSAGES.UNKNOWN_CATEGORY,
+        );
+        await expectRefused(
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm({ categoryIds: [IDS.shared, '62000000-0000-4000-8000-0000000000ff'] })),
+            ),
+          400,
+          MESSAGES.UNKNOWN_CATEGORY,
+        );
+      });
+
+      it("another group's category", async () => {
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ groupId: IDS.pub, categoryIds: [IDS.privOnly] }))),
+          400,
+          MESSAGES.UNKNOWN_CATEGORY,
+        );
+      });
+
+      it('a non-member posting into the private group (answered like a missing group)', async () => {
+        await expectRefused(
+          () => invoke(h.outsider, postForm(validForm({ groupId: IDS.priv }))),
+          404,
+          MESSAGES.GROUP_NOT_FOUND,
+        );
+      });
+
+      it('a group that does not exist, and no group id', async () => {
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ groupId: '61000000-0000-4000-8000-0000000000ff' }))),
+          404,
+          MESSAGES.GROUP_NOT_FOUND,
+        );
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ groupId: undefined }))),
+          400,
+          MESSAGES.MISSING_GROUP_ID,
+        );
+      });
+
+      it('no JWT: anon key only, or no Authorization header at all', async () => {
+        await expectRefused(() => invoke(h.anon, postForm(validForm())), 401, MESSAGES.NOT_SIGNED_IN);
+        await expectRefused(() => invokeRaw(h.backend, postForm(validForm())), 401, MESSAGES.NOT_SIGNED_IN);
+      });
+
+      it('a forged, an expired, an alg-none JWT and the service role key', async () => {
+        const claims = { sub: h.memberId, role: 'authenticated', aud: 'authenticated', email: 'member@functions.test' };
+        const now = Math.floor(Date.now() / 1000);
+        const forged = await new SignJWT({ ...claims, exp: now + 3600 })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .sign(new TextEncoder().encode('not-the-project-secret-but-long-enough-to-sign'));
+        const expired = await new SignJWT({ ...claims, exp: now - 60, iat: now - 3660 })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .sign(new TextEncoder().encode(DEFAULT_JWT_SECRET));
+        const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+        const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: now + 3600 })}.`;
+        for (const token of [forged, expired, none, h.backend.serviceRoleKey, 'not-a-jwt']) {
+          await expectRefused(
+            () => invokeRaw(h.backend, postForm(validForm()), `Bearer ${token}`),
+            401,
+            MESSAGES.NOT_SIGNED_IN,
+          );
+        }
+      });
+
+      it('a storage failure after the post row was written: the hidden post is removed again', async () => {
+        // Make storage refuse the photo: the bucket briefly accepts PNG only.
+        await h.owner.query(`update storage.buckets set allowed_mime_types = '{image/png}' where id = $1`, [
+          PHOTO_BUCKET,
+        ]);
+        try {
+          await expectRefused(() => invoke(h.member, postForm(validForm())), 500, MESSAGES.POST_CREATE_FAILED);
+        } finally {
+          await h.owner.query(`update storage.buckets set allowed_mime_types = '{image/jpeg}' where id = $1`, [
+            PHOTO_BUCKET,
+          ]);
+        }
+        expect((await invoke(h.member, postForm(validForm()))).status).toBe(201);
+      });
+    });
+  });
+}

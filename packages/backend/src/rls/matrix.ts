@@ -1,0 +1,270 @@
+/**
+ * The row level security matrix of supabase/migrations: for each caller (anon, a signed-in outsider, a
+ * member of the private group, the author of its posts) what every table, storage.objects and the helper
+ * functions show, and that no client write gets through. Defined once, run on PGlite and on PostgreSQL.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPlatformAndMigrations, type OpenedDatabase } from '../db/index.ts';
+import {
+  CATEGORIES,
+  GROUPS,
+  POSTS,
+  USERS,
+  WHO,
+  callerFor,
+  insertFixture,
+  objectName,
+  type PostName,
+  type Who,
+} from './fixture.ts';
+
+export const PROJECT_DIR = resolve(fileURLToPath(new URL('../../../../supabase', import.meta.url)));
+
+const TABLES = ['group', 'category', 'group_category', 'post', 'post_category', 'group_member'] as const;
+
+const VISIBLE_POSTS: Record<Who, PostName[]> = {
+  anon: ['pubDone'],
+  outsider: ['pubDone'],
+  member: ['pubDone', 'privDone'],
+  author: ['pubDone', 'pubPending', 'privDone', 'privPending'],
+};
+const seesPrivate = (who: Who) => who === 'member' || who === 'author';
+
+function sorted(values: string[]): string[] {
+  return [...values].sort();
+}
+
+/** What each write attempt does for a client: the statement and a sample row. */
+const WRITES: Record<(typeof TABLES)[number], { insert: string; update: string; delete: string }> = {
+  group: {
+    insert: `insert into public."group" (display_name, is_private) values ('Mine', false)`,
+    update: `update public."group" set display_name = 'Hacked'`,
+    delete: `delete from public."group"`,
+  },
+  category: {
+    insert: `insert into public.category (name, display_name) values ('mine', 'Mine')`,
+    update: `update public.category set display_name = 'Hacked'`,
+    delete: `delete from public.category`,
+  },
+  group_category: {
+    insert: `insert into public.group_category (group_id, category_id) values ('${GROUPS.pub}', '${CATEGORIES.unused}')`,
+    update: `update public.group_category set category_id = '${CATEGORIES.unused}'`,
+    delete: `delete from public.group_category`,
+  },
+  post: {
+    insert: `insert into public.post (file_name, group_id, author_id, meta_width, meta_height, photo_type, has_uploaded_photo)
+             values ('x.jpg', '${GROUPS.pub}', '${USERS.outsider}', 1, 1, 'DIGITAL', true)`,
+    update: `update public.post set has_uploaded_photo = true, description = 'Hacked'`,
+    delete: `delete from public.post`,
+  },
+  post_category: {
+    insert: `insert into public.post_category (post_id, category_id) values ('${POSTS.pubDone}', '${CATEGORIES.unused}')`,
+    update: `update public.post_category set category_id = '${CATEGORIES.unused}'`,
+    delete: `delete from public.post_category`,
+  },
+  group_member: {
+    insert: `insert into public.group_member (group_id, user_id, role) values ('${GROUPS.priv}', '${USERS.outsider}', 'owner')`,
+    update: `update public.group_member set role = 'member'`,
+    delete: `delete from public.group_member`,
+  },
+};
+
+export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabase>): void {
+  describe(`row level security matrix on ${label}`, () => {
+    let db: OpenedDatabase;
+
+    beforeAll(async () => {
+      db = await open();
+      await applyPlatformAndMigrations(db, PROJECT_DIR);
+      await insertFixture(db);
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    const select = async <Row>(who: Who, text: string, params: unknown[] = []) =>
+      (await db.asCaller(callerFor(who), (sql) => sql.query<Row>(text, params))).rows;
+
+    it('has row level security on every table of public and on storage.objects', async () => {
+      const { rows } = await db.query<{ name: string; rls: boolean }>(
+        `select c.relname as name, c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind = 'r' order by 1`,
+      );
+      expect(sorted(rows.map((r) => r.name))).toEqual(sorted([...TABLES]));
+      expect(rows.every((r) => r.rls)).toBe(true);
+      const storage = await db.query<{ rls: boolean }>(
+        `select relrowsecurity as rls from pg_class where oid = 'storage.objects'::regclass`,
+      );
+      expect(storage.rows[0]?.rls).toBe(true);
+    });
+
+    for (const who of WHO) {
+      describe(`as ${who}`, () => {
+        it('sees public groups, and the private one only as a member', async () => {
+          const rows = await select<{ id: string }>(who, 'select id from public."group"');
+          expect(sorted(rows.map((r) => r.id))).toEqual(
+            sorted(seesPrivate(who) ? [GROUPS.pub, GROUPS.priv] : [GROUPS.pub]),
+          );
+        });
+
+        it('reads every category', async () => {
+          const rows = await select<{ id: string }>(who, 'select id from public.category');
+          expect(sorted(rows.map((r) => r.id))).toEqual(sorted(Object.values(CATEGORIES)));
+        });
+
+        it("sees a group's category links only where the group is visible", async () => {
+          const rows = await select<{ group_id: string; category_id: string }>(
+            who,
+            'select group_id, category_id from public.group_category',
+          );
+          const expected = [`${GROUPS.pub}/${CATEGORIES.shared}`];
+          if (seesPrivate(who))
+            expected.push(`${GROUPS.priv}/${CATEGORIES.shared}`, `${GROUPS.priv}/${CATEGORIES.privOnly}`);
+          expect(sorted(rows.map((r) => `${r.group_id}/${r.category_id}`))).toEqual(sorted(expected));
+        });
+
+        it('sees uploaded posts of visible groups, and in-progress posts only as their author', async () => {
+          const rows = await select<{ id: string }>(who, 'select id from public.post');
+          expect(sorted(rows.map((r) => r.id))).toEqual(sorted(VISIBLE_POSTS[who].map((p) => POSTS[p])));
+        });
+
+        it("sees a post's category links exactly where it sees the post", async () => {
+          const rows = await select<{ post_id: string }>(who, 'select post_id from public.post_category');
+          expect(sorted(rows.map((r) => r.post_id))).toEqual(sorted(VISIBLE_POSTS[who].map((p) => POSTS[p])));
+        });
+
+        it('sees the members of its own groups only', async () => {
+          const rows = await select<{ user_id: string }>(who, 'select user_id from public.group_member');
+          expect(sorted(rows.map((r) => r.user_id))).toEqual(
+            seesPrivate(who) ? sorted([USERS.author, USERS.member]) : [],
+          );
+        });
+
+        it("reads a post's photo object exactly where it sees the post, and no stray object", async () => {
+          const rows = await select<{ name: string }>(
+            who,
+            `select name from storage.objects where bucket_id = 'photography'`,
+          );
+          expect(sorted(rows.map((r) => r.name))).toEqual(sorted(VISIBLE_POSTS[who].map(objectName)));
+        });
+
+        it('sees the photography bucket', async () => {
+          const rows = await select<{ id: string; public: boolean }>(who, 'select id, public from storage.buckets');
+          expect(rows).toEqual([{ id: 'photography', public: false }]);
+        });
+
+        it('is told by the helpers what it may view and where it may post', async () => {
+          const [row] = await select<Record<string, boolean>>(
+            who,
+            `select private.can_view_group($1) as view_pub, private.can_view_group($2) as view_priv,
+                    private.can_post_in_group($1) as post_pub, private.can_post_in_group($2) as post_priv,
+                    private.is_group_member($2) as member_priv,
+                    private.can_post_in_group('${POSTS.pubDone}') as post_unknown`,
+            [GROUPS.pub, GROUPS.priv],
+          );
+          expect(row).toEqual({
+            view_pub: true,
+            view_priv: seesPrivate(who),
+            post_pub: who !== 'anon',
+            post_priv: seesPrivate(who),
+            member_priv: seesPrivate(who),
+            post_unknown: false,
+          });
+        });
+
+        for (const table of TABLES) {
+          it(`cannot insert, update or delete ${table}`, async () => {
+            const w = WRITES[table];
+            for (const statement of [w.insert, w.update, w.delete]) {
+              await expect(
+                db.asCaller(callerFor(who), (sql) => sql.query(statement)),
+                statement,
+              ).rejects.toThrow(/permission denied/);
+            }
+          });
+        }
+
+        it('cannot write photo objects', async () => {
+          await expect(
+            db.asCaller(callerFor(who), (sql) =>
+              sql.query(`insert into storage.objects (bucket_id, name, metadata) values ('photography', $1, '{}')`, [
+                `posts/${POSTS.pubDone}/evil.jpg`,
+              ]),
+            ),
+          ).rejects.toThrow(/row-level security/);
+          const updated = await db.asCaller(callerFor(who), (sql) =>
+            sql.query(`update storage.objects set name = name || '.moved' where bucket_id = 'photography'`),
+          );
+          const deleted = await db.asCaller(callerFor(who), (sql) =>
+            sql.query(`delete from storage.objects where bucket_id = 'photography'`),
+          );
+          expect([updated.rowCount, deleted.rowCount]).toEqual([0, 0]);
+        });
+      });
+    }
+
+    it('left every row in place after the refused writes', async () => {
+      const counts = await db.query<Record<string, number>>(
+        `select (select count(*)::int from public."group") as groups, (select count(*)::int from public.post) as posts,
+                (select count(*)::int from public.post_category) as post_categories,
+                (select count(*)::int from public.group_member) as members,
+                (select count(*)::int from storage.objects where name like '%.moved' or name like '%evil%') as tampered,
+                (select count(*)::int from public.post where description = 'Hacked') as hacked`,
+      );
+      expect(counts.rows[0]).toEqual({ groups: 2, posts: 4, post_categories: 4, members: 2, tampered: 0, hacked: 0 });
+    });
+
+    it('refuses a category link the post’s group does not offer, even from the service role', async () => {
+      await expect(
+        db.asCaller({ role: 'service_role', claims: { role: 'service_role' } }, (sql) =>
+          sql.query('insert into public.post_category (post_id, category_id) values ($1, $2)', [
+            POSTS.pubDone,
+            CATEGORIES.privOnly,
+          ]),
+        ),
+      ).rejects.toThrow(/not offered by the group/);
+      await db.asCaller({ role: 'service_role', claims: { role: 'service_role' } }, (sql) =>
+        sql.query('insert into public.post_category (post_id, category_id) values ($1, $2)', [
+          POSTS.privDone,
+          CATEGORIES.privOnly,
+        ]),
+      );
+      const rows = await db.query('select 1 from public.post_category where post_id = $1 and category_id = $2', [
+        POSTS.privDone,
+        CATEGORIES.privOnly,
+      ]);
+      expect(rows.rowCount).toBe(1);
+    });
+
+    it('lets the service role create and show a post (what handle-post-create does)', async () => {
+      const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
+      const postId = await db.asCaller(service, async (sql) => {
+        const { rows } = await sql.query<{ id: string }>(
+          `insert into public.post (file_name, group_id, author_id, meta_width, meta_height, photo_type)
+           values ('new.jpg', $1, $2, 10, 10, 'FILM') returning id`,
+          [GROUPS.pub, USERS.outsider],
+        );
+        return rows[0]!.id;
+      });
+      const hidden = await select<{ id: string }>('anon', 'select id from public.post where id = $1', [postId]);
+      const own = await select<{ id: string }>('outsider', 'select id from public.post where id = $1', [postId]);
+      expect([hidden.length, own.length]).toEqual([0, 1]);
+      await db.asCaller(service, (sql) =>
+        sql.query('update public.post set has_uploaded_photo = true where id = $1', [postId]),
+      );
+      expect(await select<{ id: string }>('anon', 'select id from public.post where id = $1', [postId])).toHaveLength(
+        1,
+      );
+      await db.asCaller(service, (sql) => sql.query('delete from public.post where id = $1', [postId]));
+    });
+
+    it('keeps the helpers out of the public schema (nothing for pg_graphql to expose)', async () => {
+      const { rows } = await db.query<{ name: string }>(
+        `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
+      );
+      expect(rows).toEqual([]);
+    });
+  });
+}

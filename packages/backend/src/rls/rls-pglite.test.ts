@@ -1,0 +1,4 @@
+import { openDatabase } from '../db/index.ts';
+import { defineRlsMatrix } from './matrix.ts';
+
+defineRlsMatrix('PGlite', () => openDatabase());

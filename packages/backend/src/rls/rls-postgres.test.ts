@@ -1,0 +1,23 @@
+/**
+ * The same matrix on a real PostgreSQL (Debian's postgresql 15, a throwaway cluster). Runs wherever the
+ * server binaries are installed; with REQUIRE_POSTGRES=1 (CI) a missing or broken PostgreSQL fails the run.
+ */
+import { afterAll, describe, it } from 'vitest';
+import { openDatabase } from '../db/index.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+import { defineRlsMatrix } from './matrix.ts';
+
+if (shouldRunPostgres()) {
+  let cluster: ThrowawayPostgres | undefined;
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  defineRlsMatrix('PostgreSQL', async () => {
+    cluster ??= await startPostgres();
+    return openDatabase({ databaseUrl: await cluster.createDatabase() });
+  });
+} else {
+  describe.skip('row level security matrix on PostgreSQL (server binaries not installed; REQUIRE_POSTGRES=1 makes this fail)', () => {
+    it('needs PostgreSQL', () => {});
+  });
+}

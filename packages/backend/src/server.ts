@@ -1,0 +1,66 @@
+import { Hono, type Context, type Next } from 'hono';
+import type { BackendContext } from './context.ts';
+import { authRoutes } from './auth/routes.ts';
+import { verifyProjectJwt } from './config/keys.ts';
+import { functionRoutes } from './functions/functions.ts';
+import { graphqlRoutes } from './graphql-route.ts';
+import { apiKeyOf, bearerToken } from './http/caller.ts';
+import { corsMiddleware } from './http/cors.ts';
+import { mailboxRoutes } from './mailbox/mailbox.ts';
+import { storageRoutes } from './storage/routes.ts';
+
+/** Auth paths Supabase's gateway serves without an API key: links opened from an e-mail. */
+const OPEN_AUTH_PATHS = new Set(['/auth/v1/verify', '/auth/v1/callback', '/auth/v1/authorize']);
+
+/**
+ * The API gateway's key check (Kong's key-auth on Supabase): the `apikey` header (or ?apikey=), or failing
+ * that the bearer token, must be a JWT signed with this project's secret.
+ */
+function requireApiKey(ctx: BackendContext) {
+  return async (c: Context, next: Next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    if (c.req.method === 'GET' && OPEN_AUTH_PATHS.has(new URL(c.req.url).pathname.replace(/\/$/, ''))) return next();
+    const key = apiKeyOf(c) ?? bearerToken(c);
+    if (!key) {
+      return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
+    }
+    try {
+      await verifyProjectJwt(key, ctx.config.jwtSecret);
+    } catch {
+      return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+    }
+    return next();
+  };
+}
+
+/** The whole backend on one base URL, with Supabase's path layout. */
+export function createApp(ctx: BackendContext): Hono {
+  const app = new Hono();
+  app.use('*', corsMiddleware(ctx.config.corsOrigins));
+  app.use('/auth/v1/*', requireApiKey(ctx));
+  app.use('/graphql/v1', requireApiKey(ctx));
+  app.use('/graphql/v1/*', requireApiKey(ctx));
+
+  app.route('/auth/v1', authRoutes(ctx));
+  app.route('/storage/v1', storageRoutes(ctx));
+  app.route('/functions/v1', functionRoutes(ctx));
+  app.route('/graphql/v1', graphqlRoutes(ctx));
+  app.route('/mailbox', mailboxRoutes(ctx));
+
+  app.get('/', (c) =>
+    c.json({
+      name: 'Snapshire embedded Supabase-compatible backend',
+      url: ctx.url,
+      anonKey: ctx.keys.anonKey,
+      endpoints: ['/auth/v1', '/storage/v1', '/functions/v1', '/graphql/v1', '/mailbox'],
+    }),
+  );
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+  app.onError((err, c) => {
+    ctx.log(`unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.message : String(err)}`);
+    return c.json({ message: 'An invalid response was received from the upstream server' }, 502);
+  });
+  return app;
+}

@@ -1,0 +1,152 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { storageErrors } from './errors.ts';
+
+/** storage-api's image transformation options (imgproxy semantics). */
+export interface Transform {
+  width?: number;
+  height?: number;
+  resize?: 'cover' | 'contain' | 'fill';
+  quality?: number;
+  format?: 'origin';
+}
+
+const MAX_DIMENSION = 2500;
+
+function intIn(v: unknown, min: number, max: number, name: string): number | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw storageErrors.invalidRequest(`${name} must be an integer between ${min} and ${max}`);
+  return n;
+}
+
+/** Reads transform options from a JSON body or query string, validating them as storage-api does. */
+export function parseTransform(input: Record<string, unknown> | undefined): Transform | undefined {
+  if (!input) return undefined;
+  const t: Transform = {
+    width: intIn(input.width, 1, MAX_DIMENSION, 'width'),
+    height: intIn(input.height, 1, MAX_DIMENSION, 'height'),
+    quality: intIn(input.quality, 20, 100, 'quality'),
+  };
+  if (input.resize !== undefined && input.resize !== null && input.resize !== '') {
+    if (input.resize !== 'cover' && input.resize !== 'contain' && input.resize !== 'fill') {
+      throw storageErrors.invalidRequest('resize must be one of cover, contain, fill');
+    }
+    t.resize = input.resize;
+  }
+  if (input.format === 'origin') t.format = 'origin';
+  const clean = Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)) as Transform;
+  return Object.keys(clean).length ? clean : undefined;
+}
+
+/** The transform as it travels inside a signed URL's token: "width:300,height:200,resize:cover". */
+export function transformToString(t: Transform): string {
+  return (['width', 'height', 'resize', 'quality', 'format'] as const)
+    .filter((k) => t[k] !== undefined)
+    .map((k) => `${k}:${t[k]}`)
+    .join(',');
+}
+
+export function transformFromString(s: string): Transform | undefined {
+  const obj: Record<string, string> = {};
+  for (const part of s.split(',')) {
+    const [k, v] = part.split(':');
+    if (k && v !== undefined) obj[k.trim()] = v.trim();
+  }
+  return parseTransform(obj);
+}
+
+type OutputFormat = 'jpeg' | 'webp' | 'png';
+
+const CONTENT_TYPES: Record<OutputFormat, string> = { jpeg: 'image/jpeg', webp: 'image/webp', png: 'image/png' };
+
+/** WebP when the client takes it (as Supabase does automatically), else the source's own format. */
+export function outputFormat(t: Transform, accept: string | undefined, sourceFormat: string | undefined): OutputFormat {
+  if (t.format !== 'origin' && accept?.includes('image/webp')) return 'webp';
+  if (sourceFormat === 'png' || sourceFormat === 'webp') return sourceFormat;
+  return 'jpeg';
+}
+
+export interface Rendered {
+  bytes: Buffer;
+  contentType: string;
+  etag: string;
+  /** Whether this answer was served from the render cache (no transform work). */
+  cached: boolean;
+}
+
+/**
+ * Renders transformed images and keeps each result on disk, keyed by the object's version and the
+ * transform, so a repeated view costs a file read. Concurrent requests for one rendition share one transform.
+ */
+export class RenderCache {
+  private readonly inFlight = new Map<string, Promise<Rendered>>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly maxPixels: number,
+  ) {}
+
+  private key(version: string, t: Transform, format: OutputFormat): string {
+    return createHash('sha256').update(`${version}|${transformToString(t)}|${format}`).digest('hex').slice(0, 40);
+  }
+
+  private path(version: string, key: string, format: OutputFormat): string {
+    return join(this.dir, version, `${key}.${format}`);
+  }
+
+  async render(
+    version: string,
+    readSource: () => Promise<Buffer>,
+    t: Transform,
+    accept: string | undefined,
+    sourceFormat: string | undefined,
+  ): Promise<Rendered> {
+    const format = outputFormat(t, accept, sourceFormat);
+    const key = this.key(version, t, format);
+    const file = this.path(version, key, format);
+    const etag = `"${key}"`;
+    try {
+      return { bytes: await readFile(file), contentType: CONTENT_TYPES[format], etag, cached: true };
+    } catch {
+      /* not rendered yet */
+    }
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const work = (async (): Promise<Rendered> => {
+      const source = await readSource();
+      let bytes: Buffer;
+      try {
+        let img = sharp(source, { limitInputPixels: this.maxPixels, failOn: 'error' }).autoOrient();
+        if (t.width || t.height) {
+          const fit = t.resize === 'contain' ? 'inside' : t.resize === 'fill' ? 'fill' : 'cover';
+          img = img.resize({ width: t.width, height: t.height, fit, withoutEnlargement: true });
+        }
+        const quality = t.quality ?? 80;
+        img = format === 'webp' ? img.webp({ quality }) : format === 'png' ? img.png() : img.jpeg({ quality, mozjpeg: false });
+        bytes = await img.toBuffer();
+      } catch (err) {
+        throw storageErrors.imageError(`Image could not be transformed: ${(err as Error).message}`);
+      }
+      await mkdir(join(this.dir, version), { recursive: true });
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, file);
+      return { bytes, contentType: CONTENT_TYPES[format], etag, cached: false };
+    })();
+    this.inFlight.set(key, work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  /** Drops every rendition of an object version (after it is replaced or removed). */
+  async forget(version: string): Promise<void> {
+    if (!/^[\w-]+$/.test(version)) return;
+    await rm(join(this.dir, version), { recursive: true, force: true });
+  }
+}

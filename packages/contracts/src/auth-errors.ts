@@ -1,0 +1,27 @@
+import { MESSAGES } from './messages.ts';
+
+/**
+ * The auth service's (GoTrue's) error codes the product words for users. supabase-js exposes them as
+ * `error.code` on AuthApiError; anything not listed reads as MESSAGES.AUTH_UNKNOWN.
+ */
+export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  invalid_credentials: MESSAGES.AUTH_INVALID_CREDENTIALS,
+  email_not_confirmed: MESSAGES.AUTH_EMAIL_NOT_CONFIRMED,
+  user_already_exists: MESSAGES.AUTH_USER_EXISTS,
+  // GoTrue answers email_exists when an e-mail belongs to another identity of an existing user.
+  email_exists: MESSAGES.AUTH_USER_EXISTS,
+  weak_password: MESSAGES.AUTH_WEAK_PASSWORD,
+  email_address_invalid: MESSAGES.INVALID_EMAIL,
+  validation_failed: MESSAGES.AUTH_UNKNOWN,
+  over_request_rate_limit: MESSAGES.AUTH_RATE_LIMITED,
+  over_email_send_rate_limit: MESSAGES.AUTH_RATE_LIMITED,
+};
+
+/** Pseudo-code for "the request never got an answer" (supabase-js AuthRetryableFetchError, status 0 or 5xx). */
+export const AUTH_NETWORK_ERROR_CODE = 'network_failure';
+
+/** The product's words for an auth error code (or AUTH_NETWORK_ERROR_CODE); unknown codes read as AUTH_UNKNOWN. */
+export function authErrorMessage(code: string | null | undefined): string {
+  if (code === AUTH_NETWORK_ERROR_CODE) return MESSAGES.AUTH_NETWORK;
+  return (code && Object.hasOwn(AUTH_ERROR_MESSAGES, code) && AUTH_ERROR_MESSAGES[code]) || MESSAGES.AUTH_UNKNOWN;
+}

@@ -1,0 +1,69 @@
+import { ApolloProvider } from '@apollo/client/react';
+import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { initData, type DataConfig } from '../config/initData.ts';
+
+export interface SessionState {
+  session: Session | null;
+  user: User | null;
+  /** True until supabase-js has read the stored session (INITIAL_SESSION). */
+  loading: boolean;
+}
+
+interface DataContextValue extends SessionState {
+  supabase: SupabaseClient;
+}
+
+const DataContext = createContext<DataContextValue | null>(null);
+DataContext.displayName = 'SnapshireData';
+
+/**
+ * Holds the current Supabase session for the whole app and provides the one Apollo Client. On every auth
+ * state change after the initial one (sign-in, sign-out, token refresh, user update) the Apollo cache is
+ * reset, so no screen keeps data fetched under another identity.
+ */
+export function DataProvider({ config, children }: { config: DataConfig; children: ReactNode }) {
+  const { supabase, apolloClient } = useMemo(
+    () => initData(config),
+    [config.supabaseUrl, config.supabaseAnonKey], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const [state, setState] = useState<SessionState>({ session: null, user: null, loading: true });
+
+  useEffect(() => {
+    const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
+      setState({ session, user: session?.user ?? null, loading: false });
+      if (event === 'INITIAL_SESSION') return; // the cache is new; requests already wait for this session
+      // Deferred: supabase-js holds its auth lock while calling listeners, and refetches need the session.
+      setTimeout(() => {
+        apolloClient.resetStore().catch(() => {
+          /* queries cancelled by the reset report it here; they refetch on their own */
+        });
+      }, 0);
+    });
+    return () => data.subscription.unsubscribe();
+  }, [supabase, apolloClient]);
+
+  const value = useMemo(() => ({ ...state, supabase }), [state, supabase]);
+  return (
+    <DataContext.Provider value={value}>
+      <ApolloProvider client={apolloClient}>{children}</ApolloProvider>
+    </DataContext.Provider>
+  );
+}
+
+function useDataContext(hook: string): DataContextValue {
+  const value = useContext(DataContext);
+  if (!value) throw new Error(`${hook} must be used inside <DataProvider>.`);
+  return value;
+}
+
+/** The current session and user (null when signed out); loading until the stored session has been read. */
+export function useSession(): SessionState {
+  const { session, user, loading } = useDataContext('useSession');
+  return { session, user, loading };
+}
+
+/** The page's one Supabase client. */
+export function useSupabase(): SupabaseClient {
+  return useDataContext('useSupabase').supabase;
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'jsdom',
+    // The machine is shared and `npm test` runs the suites in parallel: allow slow DOM interactions.
+    testTimeout: 20_000,
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});

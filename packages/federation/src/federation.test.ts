@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { localAnonKey } from './localKeys.ts';
+import { DEFAULT_PORTS, REMOTES } from './remotes.ts';
+import { buildRuntimeConfig, runtimeConfigFromEnv } from './runtimeConfig.ts';
+import { SHARED_PACKAGES, packageOf, sharedMap } from './shared.ts';
+
+describe('sharedMap', () => {
+  it('makes every shared library a singleton at its installed version', () => {
+    const map = sharedMap();
+    for (const name of [
+      'react',
+      'react-dom',
+      'react-router-dom',
+      '@apollo/client',
+      '@apollo/client/react',
+      'graphql',
+      '@chakra-ui/react',
+      '@emotion/react',
+      '@snapshire/data',
+      '@snapshire/ui',
+    ])
+      expect(SHARED_PACKAGES).toContain(name);
+    for (const [name, config] of Object.entries(map)) {
+      expect(config.singleton, name).toBe(true);
+      expect(config.version, name).toMatch(/^\d+\.\d+\.\d+/);
+      expect(config.requiredVersion, name).toBe(`^${config.version}`);
+    }
+    expect(map['@apollo/client/react'].version).toBe(map['@apollo/client'].version);
+    expect(map['react/jsx-runtime'].version).toBe(map.react.version);
+  });
+
+  it('finds the package of a subpath import', () => {
+    expect(packageOf('@apollo/client/link/context')).toBe('@apollo/client');
+    expect(packageOf('react-dom/client')).toBe('react-dom');
+  });
+});
+
+describe('runtime config', () => {
+  it('points each remote at its manifest on its own origin', () => {
+    const config = buildRuntimeConfig({
+      supabaseUrl: 'https://abc.supabase.co',
+      supabaseAnonKey: 'anon',
+      remoteOrigins: {
+        remote_browse: 'https://browse.example/',
+        remote_auth: 'https://auth.example',
+        remote_upload: 'https://up.example',
+      },
+    });
+    expect(config.remotes).toEqual({
+      remote_browse: 'https://browse.example/mf-manifest.json',
+      remote_auth: 'https://auth.example/mf-manifest.json',
+      remote_upload: 'https://up.example/mf-manifest.json',
+    });
+    expect(config.landingImageUrl).toBe('/landing/photo-{seed}.svg');
+    expect(config).not.toHaveProperty('remoteTimeoutMs');
+  });
+
+  it('reads ports, backend and time-out from the environment, with local defaults', () => {
+    const defaults = runtimeConfigFromEnv({});
+    expect(defaults.supabaseUrl).toBe(`http://127.0.0.1:${DEFAULT_PORTS.backend}`);
+    expect(defaults.remotes.remote_auth).toBe(`http://127.0.0.1:${DEFAULT_PORTS.remote_auth}/mf-manifest.json`);
+    const custom = runtimeConfigFromEnv({
+      REMOTE_BROWSE_PORT: '6001',
+      BACKEND_PORT: '6000',
+      REMOTE_TIMEOUT_MS: '3000',
+    });
+    expect(custom.supabaseUrl).toBe('http://127.0.0.1:6000');
+    expect(custom.remotes.remote_browse).toBe('http://127.0.0.1:6001/mf-manifest.json');
+    expect(custom.remoteTimeoutMs).toBe(3000);
+  });
+
+  it("derives Supabase's well-known local anon key from the default JWT secret", () => {
+    expect(localAnonKey()).toBe(
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+    );
+  });
+
+  it('exposes the screens PLAN.md names', () => {
+    expect(Object.keys(REMOTES.remote_browse.exposes)).toEqual(['./GroupsPage', './GroupPage', './PostView']);
+    expect(Object.keys(REMOTES.remote_auth.exposes)).toEqual(['./AuthScreen']);
+    expect(Object.keys(REMOTES.remote_upload.exposes)).toEqual(['./NewPostScreen']);
+  });
+});

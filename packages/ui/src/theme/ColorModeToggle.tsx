@@ -1,0 +1,39 @@
+import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { COLOR_MODES, useColorMode, type ColorMode } from './colorMode.ts';
+
+const LABELS: Record<ColorMode, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
+
+/** The top bar's theme switch: a menu of Light, Dark and System; the icon shows what is in effect. */
+export function ColorModeToggle() {
+  const { colorMode, resolvedColorMode, setColorMode } = useColorMode();
+  const CurrentIcon = ICONS[resolvedColorMode];
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label={`Theme: ${LABELS[colorMode]}`} title="Theme">
+          <CurrentIcon />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="9rem">
+            <Menu.RadioItemGroup value={colorMode} onValueChange={(e) => setColorMode(e.value as ColorMode)}>
+              {COLOR_MODES.map((mode) => {
+                const Icon = ICONS[mode];
+                return (
+                  <Menu.RadioItem key={mode} value={mode}>
+                    <Icon size={16} />
+                    {LABELS[mode]}
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                );
+              })}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

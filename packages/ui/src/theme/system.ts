@@ -1,0 +1,91 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * Snapshire's Chakra system: Chakra's defaults with a green `brand` accent (the default colour palette of
+ * every component) and the mint gradient of the landing page, each in a light and a dark variant.
+ */
+const config = defineConfig({
+  globalCss: {
+    html: { colorPalette: 'brand' },
+    'html, body': { bg: 'bg', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#ecfdf3' },
+          100: { value: '#d1fae1' },
+          200: { value: '#a6f2c6' },
+          300: { value: '#6ee5a6' },
+          400: { value: '#36cf82' },
+          500: { value: '#16b466' },
+          600: { value: '#0b9353' },
+          700: { value: '#0b7545' },
+          800: { value: '#0e5c3a' },
+          900: { value: '#0d4c31' },
+          950: { value: '#032b1b' },
+        },
+        mint: {
+          50: { value: '#f0fdf8' },
+          100: { value: '#d9faee' },
+          200: { value: '#b5f3dc' },
+          300: { value: '#85e8c6' },
+          700: { value: '#0f5c48' },
+          800: { value: '#0d473a' },
+          900: { value: '#0a3a30' },
+          950: { value: '#04211b' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.500}' } },
+          contrast: { value: { _light: 'white', _dark: 'white' } },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+          border: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+        landing: {
+          fg: { value: { _light: '{colors.mint.950}', _dark: '{colors.mint.50}' } },
+          muted: { value: { _light: '{colors.mint.800}', _dark: '{colors.mint.200}' } },
+        },
+      },
+      gradients: {
+        landing: {
+          value: {
+            _light: 'linear-gradient(160deg, {colors.mint.50} 0%, {colors.mint.100} 45%, {colors.mint.300} 100%)',
+            _dark: 'linear-gradient(160deg, {colors.mint.950} 0%, {colors.mint.900} 55%, {colors.mint.700} 100%)',
+          },
+        },
+      },
+    },
+    // The landing page's floating photos: drift upward, sway sideways, soften in and out of focus.
+    keyframes: {
+      landingFloat: {
+        '0%': { transform: 'translateY(18vh)', opacity: '0' },
+        '12%': { opacity: '1' },
+        '85%': { opacity: '1' },
+        '100%': { transform: 'translateY(-28vh)', opacity: '0' },
+      },
+      landingSway: {
+        '0%': { transform: 'translateX(-14px)' },
+        '100%': { transform: 'translateX(14px)' },
+      },
+      landingBlur: {
+        '0%, 100%': { filter: 'blur(0px)' },
+        '50%': { filter: 'blur(2.5px)' },
+      },
+    },
+    textStyles: {
+      pageTitle: {
+        value: { fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: 'tight', lineHeight: '1.15' },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,76 @@
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { Box, Button, ButtonGroup, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { useSession } from '@snapshire/data';
+import { LoadingState } from '@snapshire/ui';
+import type { AuthMode } from '@snapshire/contracts';
+import { AuthForm } from './AuthForm.tsx';
+import { AuthSplash } from './AuthSplash.tsx';
+import { authModePath, useAuthMode, useAuthRedirect } from './authRoute.ts';
+
+const HEADINGS: Record<AuthMode, { title: string; intro: string }> = {
+  LOGIN: { title: 'Welcome back', intro: 'Sign in to post photos to your groups.' },
+  SIGN_UP: { title: 'Create your account', intro: 'Join to share photographs with your groups.' },
+};
+
+/**
+ * The auth screen (routes /auth/login and /auth/new): splash picture on medium and wider screens, the
+ * Login/Register toggle and the form of the mode the route names. Signed-in visitors go straight on to
+ * redirectTo (same-site only) or home.
+ */
+export default function AuthScreen() {
+  const mode = useAuthMode();
+  const { destination, carried } = useAuthRedirect();
+  const { session, loading } = useSession();
+
+  if (session) return <Navigate to={destination} replace />;
+
+  const heading = HEADINGS[mode];
+  return (
+    <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap={{ base: '6', md: '10' }} alignItems="stretch">
+        <AuthSplash />
+        <Stack
+          gap="6"
+          justify="flex-start"
+          pt={{ base: 0, md: 8 }}
+          maxW="md"
+          w="full"
+          mx="auto"
+          data-testid="auth-panel"
+        >
+          <ButtonGroup attached variant="outline" size="sm" asChild>
+            <nav aria-label="Sign in or create an account">
+              <ModeLink mode="LOGIN" current={mode} carried={carried} label="Login" />
+              <ModeLink mode="SIGN_UP" current={mode} carried={carried} label="Register" />
+            </nav>
+          </ButtonGroup>
+          <Box>
+            <Heading as="h1" size="2xl">
+              {heading.title}
+            </Heading>
+            <Text color="fg.muted" mt="1">
+              {heading.intro}
+            </Text>
+          </Box>
+          {loading ? (
+            <LoadingState label="Checking whether you are signed in…" minH="xs" />
+          ) : (
+            // A new form per mode: switching from Register to Login starts clean (no notice, no stale errors).
+            <AuthForm key={mode} mode={mode} destination={destination} />
+          )}
+        </Stack>
+      </Grid>
+    </Container>
+  );
+}
+
+function ModeLink(props: { mode: AuthMode; current: AuthMode; carried: string | undefined; label: string }) {
+  const active = props.mode === props.current;
+  return (
+    <Button asChild variant={active ? 'solid' : 'outline'} flex="1">
+      <RouterLink to={authModePath(props.mode, props.carried)} aria-current={active ? 'page' : undefined}>
+        {props.label}
+      </RouterLink>
+    </Button>
+  );
+}

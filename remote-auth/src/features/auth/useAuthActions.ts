@@ -1,0 +1,64 @@
+import { useMemo } from 'react';
+import { useSupabase } from '@snapshire/data';
+import type { Credentials } from '@snapshire/contracts';
+import { authFailureMessage, type AuthErrorLike } from './authFailure.ts';
+
+/** How a sign-in or sign-up ended, in the terms the screen shows. */
+export type AuthOutcome =
+  | { kind: 'signed-in' }
+  /** Account created; the user must follow the link in the confirmation e-mail. */
+  | { kind: 'confirmation-sent' }
+  | { kind: 'refused'; message: string };
+
+export interface AuthActions {
+  signIn(credentials: Credentials): Promise<AuthOutcome>;
+  /** emailRedirectTo: absolute URL the confirmation link returns to (site origin + a same-site path). */
+  signUp(credentials: Credentials, emailRedirectTo: string): Promise<AuthOutcome>;
+}
+
+/** The part of supabase-js's auth client the screen uses: a test double only needs these two methods. */
+export interface PasswordAuthClient {
+  signInWithPassword(credentials: Credentials): Promise<{ data: { session: unknown }; error: AuthErrorLike | null }>;
+  signUp(args: { email: string; password: string; options?: { emailRedirectTo?: string } }): Promise<{
+    data: { session: unknown; user: { identities?: unknown[] | null } | null };
+    error: AuthErrorLike | null;
+  }>;
+}
+
+/** Sign-in and sign-up over the site's one Supabase client, with every failure worded for the user. */
+export function createAuthActions(auth: PasswordAuthClient): AuthActions {
+  const refused = (error: unknown): AuthOutcome => ({
+    kind: 'refused',
+    message: authFailureMessage(error as AuthErrorLike),
+  });
+  return {
+    async signIn(credentials) {
+      try {
+        const { data, error } = await auth.signInWithPassword(credentials);
+        if (error) return refused(error);
+        return data.session ? { kind: 'signed-in' } : refused(undefined);
+      } catch (error) {
+        return refused(error);
+      }
+    },
+    async signUp(credentials, emailRedirectTo) {
+      try {
+        const { data, error } = await auth.signUp({ ...credentials, options: { emailRedirectTo } });
+        if (error) return refused(error);
+        // With confirmations on, GoTrue answers an existing e-mail with an obfuscated user that has no
+        // identities instead of an error.
+        if (data.user && Array.isArray(data.user.identities) && data.user.identities.length === 0)
+          return refused({ code: 'user_already_exists' });
+        // Auto-confirming servers sign the new user in at once.
+        return data.session ? { kind: 'signed-in' } : { kind: 'confirmation-sent' };
+      } catch (error) {
+        return refused(error);
+      }
+    },
+  };
+}
+
+export function useAuthActions(): AuthActions {
+  const supabase = useSupabase();
+  return useMemo(() => createAuthActions(supabase.auth), [supabase]);
+}

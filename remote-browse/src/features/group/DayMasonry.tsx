@@ -1,0 +1,43 @@
+import { useMemo, type ReactNode } from 'react';
+import { Box } from '@chakra-ui/react';
+import { LIMITS } from '@snapshire/contracts';
+import { aspectRatioOf, layoutMasonry } from './masonry.ts';
+
+/**
+ * A masonry of one day's photos: `columns` equal columns 12px apart, each photo placed in the shortest
+ * column so far. Every tile's box comes from the photo's stored size, so nothing moves while images load;
+ * the DOM keeps time order (Tab goes newest to oldest) while the boxes show as columns.
+ */
+export function DayMasonry<T extends { id: string; meta_width: number; meta_height: number }>({
+  items,
+  columns,
+  width,
+  renderItem,
+}: {
+  items: readonly T[];
+  columns: number;
+  /** Content width of the gallery in CSS pixels. */
+  width: number;
+  renderItem: (item: T, index: number, columnWidth: number) => ReactNode;
+}) {
+  const { boxes, height } = useMemo(
+    () => layoutMasonry(items.map(aspectRatioOf), columns, width, LIMITS.MASONRY_GUTTER_PX),
+    [items, columns, width],
+  );
+  return (
+    <Box position="relative" height={`${height}px`} data-testid="masonry" data-columns={columns}>
+      {items.map((item, index) => {
+        const box = boxes[index]!;
+        return (
+          <Box
+            key={item.id}
+            position="absolute"
+            style={{ left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px` }}
+          >
+            {renderItem(item, index, box.width)}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { Box, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@snapshire/contracts';
+import type { GalleryPost } from '../browse-data/types.ts';
+import { useElementWidth } from '../photos/useElementWidth.ts';
+import { DayMasonry } from './DayMasonry.tsx';
+import type { DayGroup } from './groupPostsByDay.ts';
+import { columnCountForWidth } from './masonry.ts';
+import { PhotoTile } from './PhotoTile.tsx';
+import { useInfiniteScroll } from './useInfiniteScroll.ts';
+import { useViewportWidth } from './useViewportWidth.ts';
+
+/** Photos on the first screen load at once (the first ones at high priority); the rest as they near view. */
+const EAGER_TILES = 6;
+const PRIORITY_TILES = 3;
+
+export interface GalleryProps {
+  groupId: string;
+  /** The photos by day, newest day first (groupPostsByDay). */
+  days: readonly DayGroup<GalleryPost>[];
+  loading: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+  liked: ReadonlySet<string>;
+  onToggleLike: (postId: string) => void;
+}
+
+/** The group's photos by day (newest first), each day a masonry; more pages load as the end nears. */
+export function Gallery({ groupId, days, loading, hasMore, loadingMore, loadMore, liked, onToggleLike }: GalleryProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const viewportWidth = useViewportWidth();
+  const containerWidth = useElementWidth(containerRef, Math.min(viewportWidth, 1200));
+  const columns = columnCountForWidth(viewportWidth);
+  const count = days.reduce((n, day) => n + day.posts.length, 0);
+
+  useInfiniteScroll(sentinelRef, { enabled: hasMore && !loading, busy: loadingMore, onLoadMore: loadMore });
+  useEndReserve(containerRef, { hasMore, count, firstId: days[0]?.posts[0]?.id });
+
+  return (
+    <Box ref={containerRef} data-testid="gallery" pb={hasMore ? '100vh' : undefined}>
+      {loading ? (
+        <Center minH="100vh" alignItems="flex-start" pt="16">
+          <Spinner size="lg" color="green.500" aria-label="Loading" />
+        </Center>
+      ) : days.length === 0 && !hasMore ? (
+        <Text py="10" textAlign="center" color="fg.muted">
+          {MESSAGES.NO_POSTS}
+        </Text>
+      ) : (
+        <Stack gap="8">
+          {days.map((day) => {
+            const offset = day.start;
+            return (
+              <Box as="section" key={day.key} aria-label={day.label} data-day={day.key}>
+                <Heading as="h2" size="md" mb="3" data-testid="day-heading">
+                  {day.label}
+                </Heading>
+                <DayMasonry
+                  items={day.posts}
+                  columns={columns}
+                  width={containerWidth}
+                  renderItem={(post, index, columnWidth) => (
+                    <PhotoTile
+                      key={post.id}
+                      groupId={groupId}
+                      post={post}
+                      columnWidth={columnWidth}
+                      order={offset + index}
+                      eager={offset + index < EAGER_TILES}
+                      priority={offset + index < PRIORITY_TILES}
+                      liked={liked.has(post.id)}
+                      onToggleLike={onToggleLike}
+                    />
+                  )}
+                />
+              </Box>
+            );
+          })}
+        </Stack>
+      )}
+      {/* Zero-sized, at the end of the photos (before the reserve): moving it is no layout shift. */}
+      <Box ref={sentinelRef} h="0" data-testid="gallery-end" data-has-more={hasMore} />
+      {/* Fixed, so showing and hiding it moves nothing on the page. */}
+      {loadingMore ? (
+        <Center position="fixed" insetX="0" bottom="6" pointerEvents="none" zIndex="docked">
+          <Center bg="bg.panel" rounded="full" boxShadow="md" p="2">
+            <Spinner color="green.500" aria-label="Loading more photos" />
+          </Center>
+        </Center>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * While more pages are to come the gallery ends in a screen-high reserve (bottom padding): the footer stays
+ * out of view, so arriving pages never push visible content (no layout shift) however fast the user scrolls.
+ * When the last page arrives the reserve goes; should that page be shorter than the reserve, the gallery keeps
+ * its height so the scroll position is not clamped (which would move everything on screen). The height is
+ * set on the element before the browser lays the new content out, hence the direct style write.
+ */
+function useEndReserve(
+  ref: RefObject<HTMLElement | null>,
+  { hasMore, count, firstId }: { hasMore: boolean; count: number; firstId: string | undefined },
+): void {
+  const previous = useRef({ hasMore, count, firstId, height: 0 });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const before = previous.current;
+    const lastPageArrived = before.hasMore && !hasMore && count > before.count && firstId === before.firstId;
+    if (lastPageArrived) element.style.minHeight = `${before.height}px`;
+    else if (hasMore || firstId !== before.firstId) element.style.minHeight = '';
+    previous.current = { hasMore, count, firstId, height: element.offsetHeight };
+  });
+}

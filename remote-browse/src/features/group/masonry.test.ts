@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '@snapshire/contracts';
+import { aspectRatioOf, assignColumns, columnCountForWidth, layoutMasonry } from './masonry.ts';
+
+describe('columnCountForWidth', () => {
+  it('has 1 column below 350px, 2 from 350px and 3 from 750px', () => {
+    expect(columnCountForWidth(320)).toBe(1);
+    expect(columnCountForWidth(349)).toBe(1);
+    expect(columnCountForWidth(350)).toBe(2);
+    expect(columnCountForWidth(360)).toBe(2);
+    expect(columnCountForWidth(749)).toBe(2);
+    expect(columnCountForWidth(750)).toBe(3);
+    expect(columnCountForWidth(1280)).toBe(3);
+    expect(LIMITS.MASONRY_GUTTER_PX).toBe(12);
+  });
+});
+
+describe('assignColumns', () => {
+  it('puts each photo in the shortest column, leftmost on ties', () => {
+    // tall (2) left; two squares right (1, then 2: a tie); the wide one goes left on the tie
+    expect(assignColumns([2, 1, 1, 0.5], 2)).toEqual([[0, 3], [1, 2]]);
+    expect(assignColumns([2, 0.5, 0.5, 0.5], 2)).toEqual([[0], [1, 2, 3]]);
+    expect(assignColumns([1, 1, 1, 1, 1, 1], 3)).toEqual([
+      [0, 3],
+      [1, 4],
+      [2, 5],
+    ]);
+  });
+
+  it('never moves earlier photos when more are appended', () => {
+    const first = [0.75, 1.5, 0.66, 1, 1.33, 0.5, 0.8];
+    const more = [...first, 1.2, 0.7, 1.1, 0.9];
+    const before = assignColumns(first, 3);
+    const after = assignColumns(more, 3);
+    before.forEach((column, c) => expect(after[c]!.slice(0, column.length)).toEqual(column));
+  });
+
+  it('keeps columns balanced within one photo height', () => {
+    const ratios = Array.from({ length: 60 }, (_, i) => [0.66, 1.5, 1, 0.75, 1.33][i % 5]!);
+    const columns = assignColumns(ratios, 3, 12 / 300);
+    const heights = columns.map((col) => col.reduce((h, i) => h + ratios[i]!, 0) + (col.length - 1) * (12 / 300));
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(1.5 + 12 / 300);
+    expect(columns.flat().sort((a, b) => a - b)).toEqual(ratios.map((_, i) => i));
+  });
+
+  it('treats one column as the original order and bad sizes as square', () => {
+    expect(assignColumns([1, 2, 3], 1)).toEqual([[0, 1, 2]]);
+    expect(aspectRatioOf({ meta_width: 4000, meta_height: 3000 })).toBe(0.75);
+    expect(aspectRatioOf({ meta_width: 0, meta_height: 3000 })).toBe(1);
+  });
+});
+
+describe('layoutMasonry', () => {
+  it('places photos in 3 columns 12px apart with heights from their size, in pixels', () => {
+    // 912 wide: columns of 296px at 0, 308, 616.
+    const { boxes, height } = layoutMasonry([0.75, 1, 1.5, 0.5], 3, 912, 12);
+    expect(boxes.map((b) => b.left)).toEqual([0, 308, 616, 0]);
+    expect(boxes[0]).toEqual({ left: 0, top: 0, width: 296, height: 222 });
+    // The 4th goes under the shortest (the first, 222px) with the gutter between.
+    expect(boxes[3]).toEqual({ left: 0, top: 234, width: 296, height: 148 });
+    expect(height).toBe(444);
+  });
+});

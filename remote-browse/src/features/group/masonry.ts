@@ -1,0 +1,76 @@
+import { LIMITS } from '@snapshire/contracts';
+
+/**
+ * Column count for a viewport width: 1 below the first breakpoint, then 2 from 350px and 3 from 750px
+ * (LIMITS.MASONRY_BREAKPOINTS, the widths the original's responsive masonry used).
+ */
+export function columnCountForWidth(
+  width: number,
+  breakpoints: Readonly<Record<number, number>> = LIMITS.MASONRY_BREAKPOINTS,
+): number {
+  let columns = 1;
+  for (const [minWidth, count] of Object.entries(breakpoints).sort((a, b) => Number(a[0]) - Number(b[0])))
+    if (width >= Number(minWidth)) columns = count;
+  return columns;
+}
+
+/**
+ * Assigns items, in order, to columns: each goes to the currently shortest column (leftmost on ties).
+ * Heights are in column widths (height/width of each photo), plus `gutterRatio` (gutter / column width)
+ * between items. Appending items never moves earlier ones, so loading another page leaves the layout in place.
+ * Returns, per column, the indexes of its items top to bottom.
+ */
+export function assignColumns(aspectRatios: readonly number[], columns: number, gutterRatio = 0): number[][] {
+  const count = Math.max(1, Math.floor(columns));
+  const result: number[][] = Array.from({ length: count }, () => []);
+  const heights = new Array<number>(count).fill(0);
+  aspectRatios.forEach((ratio, index) => {
+    let shortest = 0;
+    for (let c = 1; c < count; c++) if (heights[c]! < heights[shortest]! - 1e-9) shortest = c;
+    heights[shortest]! += (result[shortest]!.length > 0 ? gutterRatio : 0) + (Number.isFinite(ratio) && ratio > 0 ? ratio : 1);
+    result[shortest]!.push(index);
+  });
+  return result;
+}
+
+/** Height over width of a photo from its stored size (1 when unknown). */
+export function aspectRatioOf(photo: { meta_width: number; meta_height: number }): number {
+  return photo.meta_width > 0 && photo.meta_height > 0 ? photo.meta_height / photo.meta_width : 1;
+}
+
+export interface MasonryBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Pixel boxes for photos of the given aspect ratios in a container `width` wide: `columns` equal columns
+ * `gutter` apart, each photo in the shortest column so far (assignColumns). Positions let the DOM keep the
+ * photos in time order (tab order, screen readers) while they show as columns.
+ */
+export function layoutMasonry(
+  aspectRatios: readonly number[],
+  columns: number,
+  width: number,
+  gutter: number,
+): { boxes: MasonryBox[]; height: number } {
+  const count = Math.max(1, Math.floor(columns));
+  const columnWidth = Math.max(1, (width - gutter * (count - 1)) / count);
+  const assignment = assignColumns(aspectRatios, count, gutter / columnWidth);
+  const boxes: MasonryBox[] = new Array(aspectRatios.length);
+  let height = 0;
+  assignment.forEach((column, c) => {
+    let top = 0;
+    column.forEach((index, k) => {
+      if (k > 0) top += gutter;
+      const ratio = aspectRatios[index]!;
+      const boxHeight = columnWidth * (Number.isFinite(ratio) && ratio > 0 ? ratio : 1);
+      boxes[index] = { left: c * (columnWidth + gutter), top, width: columnWidth, height: boxHeight };
+      top += boxHeight;
+    });
+    height = Math.max(height, top);
+  });
+  return { boxes, height };
+}

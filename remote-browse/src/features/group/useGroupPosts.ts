@@ -1,0 +1,77 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { NetworkStatus } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { LIMITS } from '@snapshire/contracts';
+import { GroupByIdDocument, GroupPostsByCategoryIdsDocument } from '../browse-data/documents.ts';
+import type { GalleryPost, GroupById } from '../browse-data/types.ts';
+
+export interface GroupPostsState {
+  /** The group, or undefined while loading or when absent/not visible. */
+  group: GroupById | undefined;
+  groupLoading: boolean;
+  groupError: Error | undefined;
+  posts: readonly GalleryPost[];
+  postsLoading: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
+/**
+ * The group with its photos, a page at a time. Without a category filter the photos come with the group
+ * (GroupById); with one, from GroupPostsByCategoryIds, keeping the posts linked to a chosen category.
+ * Pages are merged in the shared Apollo cache (packages/data keys group.postCollection by filter, orderBy and first).
+ */
+export function useGroupPosts(groupId: string, categoryIds: readonly string[]): GroupPostsState {
+  const filtered = categoryIds.length > 0;
+  const first = LIMITS.GRAPHQL_PAGE_SIZE;
+
+  const groupQuery = useQuery(GroupByIdDocument, {
+    variables: { id: groupId, withPosts: true, withCategories: true, first },
+  });
+  const filteredQuery = useQuery(GroupPostsByCategoryIdsDocument, {
+    variables: { id: groupId, filteredCategoryIds: [...categoryIds], first },
+    skip: !filtered,
+  });
+
+  const group = groupQuery.data?.groupCollection?.edges[0]?.node;
+  const filteredConnection = filteredQuery.data?.groupCollection?.edges[0]?.node.postCollection;
+  const connection = filtered ? filteredConnection : group?.postCollection;
+
+  const posts = useMemo<readonly GalleryPost[]>(() => {
+    if (!filtered) return (group?.postCollection?.edges ?? []).map((edge) => edge.node);
+    // Kept when linked to at least one chosen category (the nested collection is filtered by them).
+    return (filteredConnection?.edges ?? [])
+      .map((edge) => edge.node)
+      .filter((node) => (node.post_categoryCollection?.edges.length ?? 0) > 0);
+  }, [filtered, group?.postCollection, filteredConnection]);
+
+  const active = filtered ? filteredQuery : groupQuery;
+  const hasMore = Boolean(connection?.pageInfo.hasNextPage && connection.pageInfo.endCursor);
+  const loadingMore = active.networkStatus === NetworkStatus.fetchMore;
+
+  // One page at a time: a second call while a page is on its way is ignored.
+  const inFlight = useRef(false);
+  const endCursor = connection?.pageInfo.endCursor ?? null;
+  const fetchMore = active.fetchMore;
+  const loadMore = useCallback(() => {
+    if (inFlight.current || !hasMore || !endCursor) return;
+    inFlight.current = true;
+    void fetchMore({ variables: { after: endCursor } })
+      .catch((err: unknown) => console.warn(`Loading more photos failed: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => {
+        inFlight.current = false;
+      });
+  }, [fetchMore, hasMore, endCursor]);
+
+  return {
+    group,
+    groupLoading: groupQuery.loading && !groupQuery.data,
+    groupError: groupQuery.error,
+    posts,
+    postsLoading: filtered ? filteredQuery.loading && !filteredQuery.data : groupQuery.loading && !groupQuery.data,
+    hasMore,
+    loadingMore,
+    loadMore,
+  };
+}

@@ -1,0 +1,68 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES, paths } from '@snapshire/contracts';
+import { AllGroupsDocument } from '../browse-data/documents.ts';
+import { fakeSupabase, renderBrowse } from '../testing/renderBrowse.tsx';
+import { galleryPosts } from '../testing/fixtures.ts';
+import GroupsPage from './GroupsPage.tsx';
+
+const supabase = vi.hoisted(() => ({ current: null as unknown }));
+vi.mock('@snapshire/data', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  useSession: () => ({ session: null, user: null, loading: false }),
+  useSupabase: () => supabase.current,
+}));
+
+beforeEach(() => {
+  supabase.current = fakeSupabase();
+  localStorage.clear();
+});
+
+const group = (id: string, name: string, posts: ReturnType<typeof galleryPosts>) => ({
+  __typename: 'groupEdge',
+  node: {
+    __typename: 'group',
+    id,
+    display_name: name,
+    is_private: false,
+    postCollection: { __typename: 'postConnection', edges: posts.map((node) => ({ __typename: 'postEdge', node })) },
+  },
+});
+
+describe('GroupsPage', () => {
+  it('lists groups as cards linking to the group: 3 slots with up to 2 photos, or No Photos', async () => {
+    const withPhotos = '44444444-4444-4444-8444-444444444444';
+    const empty = '55555555-5555-4555-8555-555555555555';
+    renderBrowse({
+      mocks: [
+        {
+          request: { query: AllGroupsDocument },
+          result: {
+            data: {
+              groupCollection: {
+                __typename: 'groupConnection',
+                edges: [group(withPhotos, 'Harbour Town', galleryPosts(2)), group(empty, 'Empty Club', [])],
+              },
+            },
+          },
+        },
+      ],
+      initialEntries: [paths.groups()],
+      groups: <GroupsPage />,
+    });
+    expect(screen.getByRole('heading', { level: 1, name: MESSAGES.GROUPS_TITLE })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.GROUPS_INTRO)).toBeInTheDocument();
+    const cards = await screen.findAllByTestId('group-card');
+    expect(cards.map((c) => c.getAttribute('href'))).toEqual([paths.group(withPhotos), paths.group(empty)]);
+    expect(within(cards[0]!).getByText('Harbour Town')).toBeInTheDocument();
+    await waitFor(() => expect(within(cards[0]!).getAllByRole('img')).toHaveLength(2));
+    expect(within(cards[1]!).getByText(MESSAGES.NO_PHOTOS)).toBeInTheDocument();
+    // Thumbnails are signed at their displayed size, not at 1230.
+    const signed = (supabase.current as ReturnType<typeof fakeSupabase>).createSignedUrl.mock.calls;
+    expect(signed.length).toBe(2);
+    for (const [, expiresIn, options] of signed) {
+      expect(expiresIn).toBe(86_400);
+      expect(options?.transform?.width).toBeLessThan(1230);
+    }
+  });
+});

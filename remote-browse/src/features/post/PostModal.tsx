@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { CloseButton, Dialog, IconButton, Portal } from '@chakra-ui/react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { BROWSE_TEXT, paths } from '@snapshire/contracts';
+import type { GalleryOutletContext } from '../group/galleryContext.ts';
+import { photoAlt } from '../photos/altText.ts';
+import { ChevronLeftIcon, ChevronRightIcon } from '../photos/icons.tsx';
+import { PostDetail } from './PostDetail.tsx';
+
+const NO_POSTS: GalleryOutletContext['posts'] = [];
+
+/** When the modal shows one of the last few loaded photos, the next page is fetched ahead. */
+const PREFETCH_BEFORE_END = 3;
+
+/**
+ * The post over the gallery, full screen, with a close button. Esc closes; the left and right arrow keys
+ * (and the side buttons) move to the previous and next photo of the gallery. Closing returns to the group.
+ */
+export function PostModal({ groupId, postId, gallery }: { groupId: string; postId: string; gallery?: GalleryOutletContext }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const posts = gallery?.posts ?? NO_POSTS;
+  const index = posts.findIndex((post) => post.id === postId);
+  const previous = index > 0 ? posts[index - 1] : undefined;
+  const next = index >= 0 ? posts[index + 1] : undefined;
+  const current = index >= 0 ? posts[index] : undefined;
+
+  const close = useCallback(() => {
+    // The modal was opened by a push from the gallery: going back restores the group page (and its scroll).
+    const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (historyIndex > 0) navigate(-1);
+    else navigate(paths.group(groupId), { replace: true });
+  }, [navigate, groupId]);
+
+  // The photo shown, updated at once on each step: a second key press before the route has re-rendered
+  // still moves from the right photo.
+  const currentId = useRef(postId);
+  useEffect(() => {
+    currentId.current = postId;
+  }, [postId]);
+
+  const step = useCallback(
+    (delta: -1 | 1) => {
+      const at = posts.findIndex((post) => post.id === currentId.current);
+      const target = at >= 0 ? posts[at + delta] : undefined;
+      if (!target) return;
+      currentId.current = target.id;
+      // Replace, so Back and close still lead to the group page however far the user moved.
+      navigate(paths.groupPost(groupId, target.id), { replace: true, state: location.state });
+    },
+    [posts, navigate, groupId, location.state],
+  );
+
+  const hasMore = gallery?.hasMore ?? false;
+  const loadMore = gallery?.loadMore;
+  useEffect(() => {
+    if (index >= 0 && hasMore && index >= posts.length - PREFETCH_BEFORE_END) loadMore?.();
+  }, [index, posts.length, hasMore, loadMore]);
+
+  // Arrow keys anywhere while the modal is open (not only when focus sits inside its content: focus can fall
+  // back to the page when the button that held it goes away at the first or last photo).
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      event.preventDefault();
+      step(event.key === 'ArrowLeft' ? -1 : 1);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [step]);
+
+  const maxPhotoHeight = typeof window === 'undefined' ? undefined : Math.max(240, window.innerHeight * 0.72);
+
+  return (
+    <Dialog.Root open size="full" onOpenChange={(details) => !details.open && close()} motionPreset="none">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="post-modal" aria-label={photoAlt(current ?? {})}>
+            <Dialog.CloseTrigger asChild top="3" insetEnd="3" zIndex="1">
+              <CloseButton size="md" aria-label={BROWSE_TEXT.CLOSE} />
+            </Dialog.CloseTrigger>
+            <Dialog.Body px={{ base: '3', md: '16' }} pt="14" pb="8">
+              <PostDetail
+                postId={postId}
+                preview={current}
+                maxPhotoHeight={maxPhotoHeight}
+                photoOverlay={
+                  <>
+                    {previous ? (
+                      <StepButton side="left" label={BROWSE_TEXT.PREVIOUS_PHOTO} onClick={() => step(-1)}>
+                        <ChevronLeftIcon />
+                      </StepButton>
+                    ) : null}
+                    {next ? (
+                      <StepButton side="right" label={BROWSE_TEXT.NEXT_PHOTO} onClick={() => step(1)}>
+                        <ChevronRightIcon />
+                      </StepButton>
+                    ) : null}
+                  </>
+                }
+              />
+            </Dialog.Body>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Previous/next over the photo's edge, vertically centred. */
+function StepButton({ side, label, onClick, children }: { side: 'left' | 'right'; label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <IconButton
+      aria-label={label}
+      onClick={onClick}
+      rounded="full"
+      size={{ base: 'sm', md: 'md' }}
+      position="absolute"
+      top="50%"
+      transform="translateY(-50%)"
+      {...(side === 'left' ? { left: '2' } : { right: '2' })}
+      bg="blackAlpha.500"
+      color="white"
+      _hover={{ bg: 'blackAlpha.700' }}
+      fontSize="xl"
+    >
+      {children}
+    </IconButton>
+  );
+}

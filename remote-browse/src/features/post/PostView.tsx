@@ -1,0 +1,27 @@
+import { useLocation, useOutletContext, useParams } from 'react-router-dom';
+import { MESSAGES } from '@snapshire/contracts';
+import { ErrorPanel } from '@snapshire/ui';
+import type { GalleryOutletContext } from '../group/galleryContext.ts';
+import { PageContainer } from '../layout/PageContainer.tsx';
+import { isPostModalState } from './modalState.ts';
+import { PostDetail } from './PostDetail.tsx';
+import { PostModal } from './PostModal.tsx';
+
+/**
+ * The post route (GROUP_POST_BY_ID, nested in the group route): a modal over the gallery when opened from
+ * it (router state), otherwise the post as a plain page.
+ */
+export default function PostView() {
+  const { groupId, postId } = useParams();
+  const location = useLocation();
+  const gallery = useOutletContext<GalleryOutletContext | undefined>();
+
+  if (!groupId) return <ErrorPanel message={MESSAGES.GROUP_ID_NOT_FOUND} />;
+  if (!postId) return <ErrorPanel message={MESSAGES.INVALID_PAGE_URL} />;
+  if (isPostModalState(location.state)) return <PostModal groupId={groupId} postId={postId} gallery={gallery} />;
+  return (
+    <PageContainer>
+      <PostDetail postId={postId} />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,94 @@
+import { GroupByIdDocument, PostByIdDocument } from '../browse-data/documents.ts';
+import type { CategoryNode, GalleryPost, GroupById, PostDetailNode } from '../browse-data/types.ts';
+
+export const GROUP_ID = '11111111-1111-4111-8111-111111111111';
+export const CATEGORY_ID = '33333333-3333-4333-8333-333333333333';
+
+export function postId(n: number): string {
+  return `22222222-2222-4222-8222-${String(n).padStart(12, '0')}`;
+}
+
+/** Gallery posts, newest first, `perDay` a day (UTC noon going back from 2026-11-22). */
+export function galleryPosts(count: number, perDay = 2): GalleryPost[] {
+  return Array.from({ length: count }, (_, i) => {
+    const day = Math.floor(i / perDay);
+    const created = new Date(Date.UTC(2026, 10, 22 - day, 12, 0, 0) - (i % perDay) * 60_000);
+    return {
+      __typename: 'post',
+      id: postId(i + 1),
+      created_at: created.toISOString(),
+      file_name: `photo-${i + 1}.jpg`,
+      meta_width: i % 2 ? 3000 : 4000,
+      meta_height: i % 2 ? 4000 : 3000,
+      description: `Photo number ${i + 1}`,
+    };
+  });
+}
+
+export function groupNode(posts: GalleryPost[], overrides: Partial<GroupById> = {}): GroupById {
+  return {
+    __typename: 'group',
+    id: GROUP_ID,
+    display_name: 'Harbour Town',
+    description: 'Boats, gulls and fog.',
+    is_private: false,
+    postCollection: {
+      __typename: 'postConnection',
+      edges: posts.map((node) => ({ __typename: 'postEdge', cursor: `c-${node.id}`, node })),
+      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: posts.length ? `c-${posts.at(-1)!.id}` : null },
+    } as GroupById['postCollection'],
+    group_categoryCollection: {
+      __typename: 'group_categoryConnection',
+      edges: [{ __typename: 'group_categoryEdge', node: { __typename: 'group_category', category: { __typename: 'category', id: CATEGORY_ID, display_name: 'Street' } } }],
+    } as GroupById['group_categoryCollection'],
+    ...overrides,
+  };
+}
+
+export function groupByIdMock(group: GroupById | null, id = GROUP_ID) {
+  return {
+    request: { query: GroupByIdDocument, variables: { id, withPosts: true, withCategories: true, first: 30 } },
+    result: {
+      data: {
+        groupCollection: {
+          __typename: 'groupConnection',
+          edges: group ? [{ __typename: 'groupEdge', node: group }] : [],
+        },
+      },
+    },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
+export function postByIdMock(post: GalleryPost, extra: Partial<PostDetailNode> = {}) {
+  const node: PostDetailNode = {
+    __typename: 'post',
+    id: post.id,
+    file_name: post.file_name,
+    group_id: GROUP_ID,
+    meta_width: post.meta_width,
+    meta_height: post.meta_height,
+    photo_type: 'FILM',
+    description: post.description,
+    created_at: post.created_at,
+    group: { __typename: 'group', id: GROUP_ID, display_name: 'Harbour Town' },
+    post_categoryCollection: { __typename: 'post_categoryConnection', edges: [] } as PostDetailNode['post_categoryCollection'],
+    ...extra,
+  };
+  return {
+    request: { query: PostByIdDocument, variables: { id: post.id, withCategories: true } },
+    result: { data: { postCollection: { __typename: 'postConnection', edges: [{ __typename: 'postEdge', node }] } } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
+/** A post's category links as PostById returns them. */
+export function categoryLinks(categories: CategoryNode[]): PostDetailNode['post_categoryCollection'] {
+  return {
+    __typename: 'post_categoryConnection',
+    edges: categories.map((category) => ({
+      __typename: 'post_categoryEdge',
+      node: { __typename: 'post_category', category: { __typename: 'category', ...category } },
+    })),
+  } as PostDetailNode['post_categoryCollection'];
+}

@@ -1,0 +1,330 @@
+import { gql, type ApolloClient } from '@apollo/client';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIMITS, MESSAGES } from '@snapshire/contracts';
+import type * as DataModule from '@snapshire/data';
+import { PostCreateRefusedError, type PostCreateRequest, type PostCreateTransport } from './postCreateTransport.ts';
+import {
+  CATEGORIES,
+  emptyGroupResult,
+  GROUP_ID,
+  jpegFile,
+  POST_ID,
+  renderNewPostScreen,
+  stubObjectUrls,
+  testApolloClient,
+} from './testing/renderNewPostScreen.tsx';
+
+// The session and the Supabase client are the only parts of @snapshire/data replaced here.
+const session = vi.hoisted(() => ({
+  current: { session: { access_token: 'token-1' } as unknown, loading: false },
+}));
+vi.mock('@snapshire/data', async (importOriginal) => ({
+  ...(await importOriginal<typeof DataModule>()),
+  useSession: () => ({ session: session.current.session, user: null, loading: session.current.loading }),
+  getDataConfig: () => ({ supabaseUrl: 'http://backend.test', supabaseAnonKey: 'anon-key' }),
+  useSupabase: () => ({
+    auth: { getSession: async () => ({ data: { session: session.current.session }, error: null }) },
+  }),
+}));
+
+/** The group's normalized record in the Apollo cache. */
+function cachedGroup(client: ApolloClient): Record<string, unknown> | undefined {
+  return (client.cache.extract() as Record<string, Record<string, unknown>>)[`group:${GROUP_ID}`];
+}
+
+const user = () => userEvent.setup({ applyAccept: false });
+
+beforeEach(() => {
+  session.current = { session: { access_token: 'token-1' }, loading: false };
+  stubObjectUrls();
+});
+afterEach(() => cleanup());
+
+function fileInput(): HTMLInputElement {
+  return screen.getByLabelText('Choose a photo');
+}
+
+/** Chooses a file and lets "the browser" decode it at the given size. */
+async function choosePhoto(file = jpegFile(), size = { width: 4000, height: 3000 }) {
+  await user().upload(fileInput(), file);
+  const preview = await screen.findByAltText(`Preview of ${file.name}`);
+  Object.defineProperty(preview, 'naturalWidth', { value: size.width, configurable: true });
+  Object.defineProperty(preview, 'naturalHeight', { value: size.height, configurable: true });
+  fireEvent.load(preview);
+  return screen.findByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE });
+}
+
+describe('NewPostScreen: the page around the form', () => {
+  it('names the group, links to it and cancels back to it', async () => {
+    renderNewPostScreen();
+    expect(await screen.findByRole('heading', { name: MESSAGES.NEW_POST })).toBeInTheDocument();
+    const groupLink = await screen.findByRole('link', { name: 'Bristol' });
+    expect(groupLink).toHaveAttribute('href', `/groups/${GROUP_ID}`);
+    expect(screen.getByText(/will be uploaded into the group/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', `/groups/${GROUP_ID}`);
+    expect(screen.getByRole('heading', { name: MESSAGES.UPLOAD_STEP_TITLE })).toBeInTheDocument();
+    expect(screen.getByText(/no larger than 10MB/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+  });
+
+  it('says the group id is missing', async () => {
+    renderNewPostScreen({ path: '/new-post-without-group' });
+    expect(await screen.findByText(MESSAGES.MISSING_GROUP_ID)).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to register, coming back here afterwards', async () => {
+    session.current = { session: null, loading: false };
+    renderNewPostScreen();
+    const newPostPath = `/groups/${GROUP_ID}/photograph/new`;
+    expect(
+      await screen.findByText(`Register page at /auth/new?redirectTo=${encodeURIComponent(newPostPath)}`),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the missing-group page for a group it cannot see (unknown, or private and not a member)', async () => {
+    renderNewPostScreen({ client: testApolloClient(() => emptyGroupResult).client });
+    expect(await screen.findByText(MESSAGES.MISSING_GROUP_PAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: MESSAGES.UPLOAD_STEP_TITLE })).not.toBeInTheDocument();
+  });
+
+  it('treats a malformed group id as not found without asking the server', async () => {
+    const { client, requests } = testApolloClient();
+    renderNewPostScreen({ client, path: '/groups/not-a-uuid/photograph/new' });
+    expect(await screen.findByText(MESSAGES.MISSING_GROUP_PAGE)).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('NewPostScreen: step one refuses files with the reasons listed in red', () => {
+  it.each([
+    ['a PNG', new File([new Uint8Array(10)], 'photo.png', { type: 'image/png' }), [MESSAGES.ONLY_JPEG]],
+    [
+      'a JPEG of 10MB + 1 byte',
+      new File([new Uint8Array(LIMITS.UPLOAD_MAX_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' }),
+      [MESSAGES.PHOTO_TOO_LARGE],
+    ],
+    [
+      'a text file',
+      new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+      [MESSAGES.ONLY_IMAGES, MESSAGES.ONLY_JPEG],
+    ],
+  ])('refuses %s', async (_, file, messages) => {
+    renderNewPostScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    await user().upload(fileInput(), file);
+    const list = await screen.findByRole('alert', { name: 'Problems with this photo' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(messages);
+    expect(getComputedStyle(list).color).toBe('var(--chakra-colors-fg-error)');
+    expect(screen.queryByAltText(/Preview of/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).not.toBeInTheDocument();
+  });
+
+  it('refuses a file the browser cannot decode (a text file named .jpg) as not a JPEG', async () => {
+    renderNewPostScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    await user().upload(fileInput(), new File(['not a photo'], 'fake.jpg', { type: 'image/jpeg' }));
+    fireEvent.error(await screen.findByAltText('Preview of fake.jpg'));
+    expect(await screen.findByText(MESSAGES.NOT_A_JPEG)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).not.toBeInTheDocument();
+  });
+
+  it('clears the reasons when a good photo follows a refused one', async () => {
+    renderNewPostScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    await user().upload(fileInput(), new File([new Uint8Array(10)], 'photo.png', { type: 'image/png' }));
+    expect(await screen.findByText(MESSAGES.ONLY_JPEG)).toBeInTheDocument();
+    await choosePhoto();
+    expect(screen.queryByText(MESSAGES.ONLY_JPEG)).not.toBeInTheDocument();
+  });
+});
+
+describe('NewPostScreen: step two', () => {
+  it('appears only once the chosen photo has loaded, then scrolls into view after the delay', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    renderNewPostScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    await user().upload(fileInput(), jpegFile());
+    const preview = await screen.findByAltText('Preview of harbour.jpg');
+    expect(screen.queryByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).not.toBeInTheDocument();
+
+    Object.defineProperty(preview, 'naturalWidth', { value: 800 });
+    Object.defineProperty(preview, 'naturalHeight', { value: 600 });
+    const shownAt = Date.now();
+    fireEvent.load(preview);
+    expect(await screen.findByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).toBeInTheDocument();
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalledTimes(1));
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(LIMITS.SCROLL_INTO_VIEW_DELAY_MS - 20);
+
+    const description = screen.getByPlaceholderText(MESSAGES.DESCRIPTION_PLACEHOLDER);
+    expect(description).toHaveAttribute('maxLength', String(LIMITS.DESCRIPTION_MAX_LENGTH));
+    expect(screen.getByRole('checkbox', { name: 'Street' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Architecture' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Digital' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Film' })).not.toBeChecked();
+  });
+
+  it('counts the description as it is typed', async () => {
+    renderNewPostScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    await choosePhoto();
+    await user().type(screen.getByPlaceholderText(MESSAGES.DESCRIPTION_PLACEHOLDER), 'Harbour at dusk');
+    expect(screen.getByTestId('description-count')).toHaveTextContent('15/200');
+  });
+
+  it('goes back to step one when the photo is cleared', async () => {
+    const { revoked, created } = stubObjectUrls();
+    renderNewPostScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    await choosePhoto();
+    await user().click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).not.toBeInTheDocument();
+    expect(screen.queryByAltText(/Preview of/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Choose a photo')).toBeInTheDocument();
+    expect(revoked).toEqual(created);
+  });
+});
+
+describe('NewPostScreen: submission', () => {
+  /** A transport the test answers by hand, recording what it was sent. */
+  function manualTransport() {
+    const requests: PostCreateRequest[] = [];
+    let settle: { resolve: (postId: string) => void; reject: (reason: unknown) => void } | undefined;
+    const transport = vi.fn<PostCreateTransport>(
+      (request) =>
+        new Promise((resolve, reject) => {
+          requests.push(request);
+          settle = { resolve: (postId) => resolve({ postId }), reject };
+        }),
+    );
+    return { transport, requests, settle: () => settle! };
+  }
+
+  async function fillAndSubmit() {
+    await choosePhoto(jpegFile('harbour.jpg'), { width: 4000, height: 3000 });
+    const u = user();
+    await u.type(screen.getByPlaceholderText(MESSAGES.DESCRIPTION_PLACEHOLDER), 'Harbour at dusk');
+    await u.click(screen.getByRole('checkbox', { name: 'Street' }));
+    await u.click(screen.getByRole('checkbox', { name: 'Architecture' }));
+    await u.click(screen.getByRole('radio', { name: 'Film' }));
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+  }
+
+  it('sends the multipart form, shows progress while loading, then the success panel', async () => {
+    const { transport, requests, settle } = manualTransport();
+    renderNewPostScreen({ transport });
+    await screen.findByRole('link', { name: 'Bristol' });
+    await fillAndSubmit();
+
+    expect(transport).toHaveBeenCalledTimes(1);
+    const [request] = requests;
+    expect(request!.url).toBe('http://backend.test/functions/v1/handle-post-create');
+    expect(request!.apiKey).toBe('anon-key');
+    expect(request!.accessToken).toBe('token-1');
+    const form = request!.body;
+    expect((form.get('file') as File).name).toBe('harbour.jpg');
+    expect(form.get('groupId')).toBe(GROUP_ID);
+    expect(form.get('description')).toBe('Harbour at dusk');
+    expect(form.get('photoType')).toBe('FILM');
+    expect(form.get('width')).toBe('4000');
+    expect(form.get('height')).toBe('3000');
+    expect((form.get('categoryIds') as string).split(',').sort()).toEqual(CATEGORIES.map((c) => c.id).sort());
+    expect(form.has('cameraMake')).toBe(false);
+
+    // Loading: the button is disabled and the bar follows the upload.
+    expect(screen.getByRole('button', { name: /Submit/ })).toBeDisabled();
+    request!.onProgress!({ loaded: 512, total: 1024 });
+    expect(await screen.findByText('50%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByText('Uploading your photo…')).toBeInTheDocument();
+
+    settle().resolve(POST_ID);
+    expect(await screen.findByText(MESSAGES.POST_CREATED)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MESSAGES.VIEW_YOUR_POST })).toHaveAttribute(
+      'href',
+      `/groups/${GROUP_ID}/post/${POST_ID}`,
+    );
+    expect(screen.queryByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['the server’s message when it refuses', new PostCreateRefusedError(MESSAGES.NOT_A_JPEG, 415), MESSAGES.NOT_A_JPEG],
+    ['the general failure for any other error', new Error('network down'), MESSAGES.POST_CREATE_FAILED],
+    ['the unknown error for a non-error throw', 'a string', MESSAGES.UNKNOWN_ERROR],
+  ])('shows %s, and lets the user try again', async (_, failure, message) => {
+    const { transport, settle } = manualTransport();
+    renderNewPostScreen({ transport });
+    await screen.findByRole('link', { name: 'Bristol' });
+    await fillAndSubmit();
+    settle().reject(failure);
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeEnabled();
+    expect(screen.queryByText(MESSAGES.POST_CREATED)).not.toBeInTheDocument();
+
+    // Retrying clears the previous issue while loading, and can succeed.
+    await user().click(submit);
+    expect(transport).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    settle().resolve(POST_ID);
+    expect(await screen.findByText(MESSAGES.POST_CREATED)).toBeInTheDocument();
+  });
+
+  it('refuses to send when the session has gone, saying so', async () => {
+    const { transport } = manualTransport();
+    renderNewPostScreen({ transport });
+    await screen.findByRole('link', { name: 'Bristol' });
+    await choosePhoto();
+    session.current = { session: { access_token: '' }, loading: false };
+    await user().click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(MESSAGES.NOT_SIGNED_IN)).toBeInTheDocument();
+    expect(transport).not.toHaveBeenCalled();
+  });
+
+  it('drops the group’s cached posts so the group page shows the new one without a reload', async () => {
+    const { transport, settle } = manualTransport();
+    const { client } = renderNewPostScreen({ transport });
+    await screen.findByRole('link', { name: 'Bristol' });
+    // What the group page left in the shared cache on an earlier visit.
+    client.cache.writeFragment({
+      id: `group:${GROUP_ID}`,
+      fragment: gql`
+        fragment GroupPostsForTest on group {
+          postCollection {
+            edges {
+              cursor
+            }
+          }
+        }
+      `,
+      data: { __typename: 'group', postCollection: { __typename: 'postConnection', edges: [] } },
+    });
+    expect(cachedGroup(client)).toHaveProperty('postCollection');
+
+    await fillAndSubmit();
+    settle().resolve(POST_ID);
+    await screen.findByText(MESSAGES.POST_CREATED);
+    const group = cachedGroup(client);
+    expect(group).toHaveProperty('display_name', 'Bristol');
+    expect(group).not.toHaveProperty('postCollection');
+  });
+
+  it('starts over with "Post another photo"', async () => {
+    const { transport, settle } = manualTransport();
+    renderNewPostScreen({ transport });
+    await screen.findByRole('link', { name: 'Bristol' });
+    await fillAndSubmit();
+    settle().resolve(POST_ID);
+    await user().click(await screen.findByRole('button', { name: 'Post another photo' }));
+    expect(screen.getByLabelText('Choose a photo')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.POST_CREATED)).not.toBeInTheDocument();
+  });
+});

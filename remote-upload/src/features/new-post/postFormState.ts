@@ -1,0 +1,107 @@
+import { DEFAULT_PHOTO_TYPE, type PhotoType } from '@snapshire/contracts';
+
+/** Bytes sent so far while the photo uploads; total is null when the browser cannot tell. */
+export interface UploadProgress {
+  loaded: number;
+  total: number | null;
+}
+
+/** The new-post form (SPEC.md section 3), plus what the two steps need to know about the preview. */
+export interface PostFormState {
+  description: string;
+  file: File | null;
+  /** Read from the decoded image (its preview), never from the file's name or headers. */
+  width: number | null;
+  height: number | null;
+  /** Step two shows only once the chosen file has decoded as an image. */
+  previewLoaded: boolean;
+  photoType: PhotoType;
+  /** No input on the screen; sent when set. */
+  cameraMake: string;
+  cameraModel: string;
+  categoryIds: string[];
+  loading: boolean;
+  progress: UploadProgress | null;
+  /** Validation issues, listed in red beneath the picker. */
+  issues: string[];
+  /** Why the last submission failed. */
+  submissionIssue: string | null;
+  createdPostId: string | null;
+}
+
+export const initialPostFormState: PostFormState = {
+  description: '',
+  file: null,
+  width: null,
+  height: null,
+  previewLoaded: false,
+  photoType: DEFAULT_PHOTO_TYPE,
+  cameraMake: '',
+  cameraModel: '',
+  categoryIds: [],
+  loading: false,
+  progress: null,
+  issues: [],
+  submissionIssue: null,
+  createdPostId: null,
+};
+
+export type PostFormAction =
+  | { type: 'fileChosen'; file: File }
+  | { type: 'fileRefused'; issues: string[] }
+  | { type: 'previewLoaded'; width: number; height: number }
+  | { type: 'previewFailed'; issues: string[] }
+  | { type: 'fileCleared' }
+  | { type: 'descriptionChanged'; description: string }
+  | { type: 'categoriesChanged'; categoryIds: string[] }
+  | { type: 'photoTypeChanged'; photoType: PhotoType }
+  | { type: 'validationFailed'; issues: string[] }
+  | { type: 'submitStarted' }
+  | { type: 'uploadProgressed'; progress: UploadProgress }
+  | { type: 'submitSucceeded'; postId: string }
+  | { type: 'submitFailed'; message: string }
+  | { type: 'reset' };
+
+const withoutFile = {
+  file: null,
+  width: null,
+  height: null,
+  previewLoaded: false,
+  submissionIssue: null,
+} as const;
+
+export function postFormReducer(state: PostFormState, action: PostFormAction): PostFormState {
+  switch (action.type) {
+    case 'fileChosen':
+      return { ...state, ...withoutFile, file: action.file, issues: [] };
+    case 'fileRefused':
+      // A refused file is not kept: the picker stays on step one with the reasons beneath it.
+      return { ...state, ...withoutFile, issues: action.issues };
+    case 'previewLoaded':
+      if (!state.file) return state;
+      return { ...state, width: action.width, height: action.height, previewLoaded: true };
+    case 'previewFailed':
+      return { ...state, ...withoutFile, issues: action.issues };
+    case 'fileCleared':
+      // Back to step one; what was typed in step two is kept for the next photo.
+      return { ...state, ...withoutFile, issues: [], progress: null };
+    case 'descriptionChanged':
+      return { ...state, description: action.description };
+    case 'categoriesChanged':
+      return { ...state, categoryIds: action.categoryIds };
+    case 'photoTypeChanged':
+      return { ...state, photoType: action.photoType };
+    case 'validationFailed':
+      return { ...state, issues: action.issues, loading: false };
+    case 'submitStarted':
+      return { ...state, loading: true, issues: [], submissionIssue: null, progress: null };
+    case 'uploadProgressed':
+      return state.loading ? { ...state, progress: action.progress } : state;
+    case 'submitSucceeded':
+      return { ...state, loading: false, progress: null, createdPostId: action.postId };
+    case 'submitFailed':
+      return { ...state, loading: false, progress: null, submissionIssue: action.message };
+    case 'reset':
+      return initialPostFormState;
+  }
+}

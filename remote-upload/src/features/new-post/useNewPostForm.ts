@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { initialPostFormState, postFormReducer, type PostFormState } from './postFormState.ts';
+import { usePostCreateTransport, submissionMessage } from './postCreateTransport.ts';
+import { buildPostCreateForm, checkPhotoFile, checkPostForm } from './postSubmission.ts';
+import { refreshGroupQueries } from './refreshGroupQueries.ts';
+import { usePostCreateTarget } from './usePostCreateTarget.ts';
+import { MESSAGES, type PhotoType } from '@snapshire/contracts';
+
+export interface NewPostForm {
+  state: PostFormState;
+  /** Object URL of the chosen file for the preview (revoked when the file changes or the screen closes). */
+  previewUrl: string | null;
+  chooseFile: (file: File) => void;
+  previewLoaded: (width: number, height: number) => void;
+  previewFailed: () => void;
+  clearFile: () => void;
+  setDescription: (description: string) => void;
+  setCategoryIds: (categoryIds: string[]) => void;
+  setPhotoType: (photoType: PhotoType) => void;
+  submit: () => Promise<void>;
+  reset: () => void;
+}
+
+/** The new-post form: its state (SPEC.md section 3) and what happens on each step, including submission. */
+export function useNewPostForm(groupId: string): NewPostForm {
+  const [state, dispatch] = useReducer(postFormReducer, initialPostFormState);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const transport = usePostCreateTransport();
+  const target = usePostCreateTarget();
+  const client = useApolloClient();
+
+  useEffect(() => {
+    if (!previewUrl) return;
+    return () => URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
+
+  const chooseFile = useCallback((file: File) => {
+    const checked = checkPhotoFile(file);
+    if (!checked.ok) {
+      dispatch({ type: 'fileRefused', issues: checked.issues });
+      setPreviewUrl(null);
+      return;
+    }
+    dispatch({ type: 'fileChosen', file });
+    setPreviewUrl(URL.createObjectURL(file));
+  }, []);
+
+  const previewLoaded = useCallback((width: number, height: number) => {
+    if (width > 0 && height > 0) dispatch({ type: 'previewLoaded', width, height });
+    else dispatch({ type: 'previewFailed', issues: [MESSAGES.DIMENSIONS_REQUIRED] });
+  }, []);
+
+  // The browser could not decode it: whatever its name and declared type say, it is not a JPEG photo
+  // (the server says the same of such bytes).
+  const previewFailed = useCallback(() => {
+    dispatch({ type: 'previewFailed', issues: [MESSAGES.NOT_A_JPEG] });
+    setPreviewUrl(null);
+  }, []);
+
+  const clearFile = useCallback(() => {
+    dispatch({ type: 'fileCleared' });
+    setPreviewUrl(null);
+  }, []);
+
+  const submit = useCallback(async () => {
+    if (state.loading) return;
+    const checked = checkPostForm(state);
+    if (!checked.ok) {
+      dispatch({ type: 'validationFailed', issues: checked.issues });
+      return;
+    }
+    dispatch({ type: 'submitStarted' });
+    try {
+      const { url, apiKey, accessToken } = await target();
+      const { postId } = await transport({
+        url,
+        apiKey,
+        accessToken,
+        body: buildPostCreateForm(groupId, checked.value),
+        onProgress: (progress) => dispatch({ type: 'uploadProgressed', progress }),
+      });
+      dispatch({ type: 'submitSucceeded', postId });
+      setPreviewUrl(null);
+      // The post exists whatever happens to the refresh; a failed refetch only means the group page
+      // fetches on its next visit instead.
+      refreshGroupQueries(client, groupId).catch((error: unknown) =>
+        console.warn('Could not refresh the group after posting:', error instanceof Error ? error.message : error),
+      );
+    } catch (error) {
+      dispatch({ type: 'submitFailed', message: submissionMessage(error) });
+    }
+  }, [client, groupId, state, target, transport]);
+
+  return {
+    state,
+    previewUrl,
+    chooseFile,
+    previewLoaded,
+    previewFailed,
+    clearFile,
+    setDescription: useCallback((description: string) => dispatch({ type: 'descriptionChanged', description }), []),
+    setCategoryIds: useCallback((categoryIds: string[]) => dispatch({ type: 'categoriesChanged', categoryIds }), []),
+    setPhotoType: useCallback((photoType: PhotoType) => dispatch({ type: 'photoTypeChanged', photoType }), []),
+    submit,
+    reset: useCallback(() => {
+      dispatch({ type: 'reset' });
+      setPreviewUrl(null);
+    }, []),
+  };
+}

@@ -1,0 +1,7 @@
+// Edge function handle-post-create (Supabase Edge Runtime / Deno; the embedded backend mounts it too).
+// Bare imports resolve through deno.json on Deno and node_modules on Node: one source for both runtimes.
+import { handlePostCreate } from './handler.ts';
+
+(
+  globalThis as unknown as { Deno: { serve(handler: (req: Request) => Response | Promise<Response>): unknown } }
+).Deno.serve(handlePostCreate);
