@@ -5,7 +5,7 @@ export default defineConfig({
     environment: 'jsdom',
     // The machine is shared and `npm test` runs the suites in parallel: allow slow DOM interactions.
     testTimeout: 20_000,
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/testing/dom-setup.ts'],
     css: false,
   },
 });

@@ -8,7 +8,7 @@ import { useSession } from '@snapshire/data';
  * register and back) and the fixed 320x250 advert placeholder beside them.
  */
 export function GroupHeader({ groupId, name, description }: { groupId: string; name: string; description: string }) {
-  const { session } = useSession();
+  const { session, loading } = useSession();
   const newPostPath = paths.groupNewPost(groupId);
   return (
     <Flex gap="6" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-start' }} mb="8">
@@ -21,7 +21,8 @@ export function GroupHeader({ groupId, name, description }: { groupId: string; n
             {description}
           </Text>
         ) : null}
-        <Box>
+        {/* Until the stored session is read, the button keeps its place but is not shown (no flash, no shift). */}
+        <Box visibility={loading ? 'hidden' : undefined}>
           {session ? (
             <Button asChild colorPalette="green">
               <RouterLink to={newPostPath}>{MESSAGES.NEW_POST}</RouterLink>

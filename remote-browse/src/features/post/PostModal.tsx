@@ -39,6 +39,19 @@ export function PostModal({ groupId, postId, gallery }: { groupId: string; postI
     currentId.current = postId;
   }, [postId]);
 
+  // When the modal goes (closed, Esc, Back), focus returns to the tile of the last photo shown, which also
+  // brings it into view in the gallery.
+  useEffect(() => {
+    const shown = currentId;
+    return () => {
+      const id = shown.current;
+      requestAnimationFrame(() => {
+        const tile = document.querySelector<HTMLElement>(`[data-testid="photo-tile"][data-post-id="${CSS.escape(id)}"] a`);
+        tile?.focus();
+      });
+    };
+  }, []);
+
   const step = useCallback(
     (delta: -1 | 1) => {
       const at = posts.findIndex((post) => post.id === currentId.current);

@@ -59,6 +59,8 @@ describe('post modal', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe(paths.group(GROUP_ID)));
     expect(screen.queryByTestId('post-modal')).not.toBeInTheDocument();
     expect(screen.getByTestId('gallery')).toBeInTheDocument();
+    // Focus is back on the tile of the photo last shown.
+    await waitFor(() => expect(screen.getByRole('link', { name: p2.description! })).toHaveFocus());
   });
 
   it('follows quick successive arrow presses', async () => {

@@ -1,10 +1,11 @@
+// The DOM test setup every React workspace shares (jest-dom matchers, cleanup, jsdom gaps).
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 
-// jsdom lacks matchMedia, which next-themes reads for the system preference.
+// jsdom lacks matchMedia, which next-themes (system theme) and the landing page read.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
