@@ -19,6 +19,11 @@ async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   log(`\n${signal}: stopping Snapshire…`);
+  // A wedged piece (a client holding a database connection open) must not keep the terminal hostage.
+  setTimeout(() => {
+    console.error('Snapshire did not stop within 15 s; exiting anyway.');
+    process.exit(1);
+  }, 15_000).unref();
   await stack.stop();
   process.exit(0);
 }
