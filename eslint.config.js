@@ -1,43 +1,138 @@
-// One flat config for every workspace. Besides the usual TypeScript and React hooks rules it enforces the
-// boundaries of ARCHITECTURE.md with no-restricted-imports, one block per room of the repository.
+// One flat config for every workspace: the usual TypeScript and React hooks rules, and the boundaries of the
+// README ("Layout") judged on RESOLVED paths by eslint-plugin-import-x, so an import crosses a boundary whatever
+// its form: a relative path, a package name, a federation id, a dynamic import(). lint-rules/ lints one fixture
+// per forbidden import with this config and expects each to be reported, so every rule below is tested.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const APPS = ['host', 'remote-browse', 'remote-auth', 'remote-upload'];
-const REMOTE_FEDERATION_IDS = {
-  'remote-browse': 'remote_browse',
-  'remote-auth': 'remote_auth',
-  'remote-upload': 'remote_upload',
+const ROOT = import.meta.dirname;
+const at = (...parts) => join(ROOT, ...parts);
+const foldersIn = (dir) =>
+  readdirSync(at(dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// --- the rooms ------------------------------------------------------------------------------------------------
+const REMOTES = foldersIn('.').filter((name) => name.startsWith('remote-') && existsSync(at(name, 'package.json')));
+const APPS = ['host', ...REMOTES];
+/** Workspaces the browser runs; the backend may import none of them (contracts is shared by both sides). */
+const FRONTEND_PACKAGES = ['packages/data', 'packages/ui', 'packages/federation'];
+const FUNCTIONS = 'supabase/functions';
+/** Code the edge functions share (Supabase's convention: a folder the CLI does not deploy as a function). */
+const FUNCTIONS_SHARED = `${FUNCTIONS}/_shared`;
+const EDGE_FUNCTIONS = foldersIn(FUNCTIONS)
+  .filter((name) => !name.startsWith('_'))
+  .map((name) => `${FUNCTIONS}/${name}`);
+/** Where the page's one Supabase client and one Apollo Client + cache are made. */
+const DATA = 'packages/data';
+
+const TESTS = ['**/*.test.{ts,tsx,mjs}', '**/test/**', '**/testing/**'];
+const CODE = '**/*.{ts,tsx,js,mjs}';
+const inRooms = (...rooms) => rooms.map((room) => `${room}/${CODE}`);
+
+// --- resolution ---------------------------------------------------------------------------------------------
+/**
+ * A federation id (remote_auth/AuthScreen) resolves to that remote's source folder, so importing one is judged
+ * exactly like importing the remote's files by path. (At run time only the host loads remotes, via loadRemote.)
+ */
+const federationIdResolver = {
+  interfaceVersion: 3,
+  name: 'snapshire-federation-ids',
+  resolve(modulePath) {
+    const match = /^(remote_[a-z0-9_]+)(?:\/(.*))?$/.exec(modulePath);
+    const folder = match?.[1].replaceAll('_', '-');
+    if (!folder || !REMOTES.includes(folder)) return { found: false };
+    return { found: true, path: at(folder, 'src', match[2] ?? '') };
+  },
 };
-
-/** A specifier that reaches into an app: its package name, or a relative/absolute path through its folder. */
-const appImport = (app) => ({
-  regex: `^(${app}(/.*)?|(.*/)?${app}/.*)$`,
-  message: `Never import from ${app}/: apps meet only through federation ids and packages/.`,
+/** Node's resolution with TypeScript sources; workspace packages resolve through their symlinks to packages/. */
+const nodeResolver = createNodeResolver({
+  extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+  conditionNames: ['import', 'default'],
 });
-const federationId = (id) => ({
-  regex: `^${id}/`,
-  message: 'A remote never imports another remote; only the host loads remotes, at run time (loadRemote).',
+
+// --- boundaries on resolved paths ---------------------------------------------------------------------------
+const anywhere = `${ROOT}/**`;
+const installed = `${ROOT}/**/node_modules/**`;
+/** An edge function is bundled alone: its folder, _shared, contracts (through deno.json) and npm: packages. */
+const edgeFunctionZone = (target) => ({
+  target,
+  from: anywhere,
+  except: [...new Set([target, FUNCTIONS_SHARED, 'packages/contracts/src'])]
+    .map((room) => `${at(room)}/**`)
+    .concat(installed),
+  message:
+    'An edge function is deployed alone: it imports only its own folder, supabase/functions/_shared, ' +
+    '@snapshire/contracts (mapped in deno.json) and npm: packages.',
 });
-const packageImport = (name, why) => ({ regex: `^${name.replace('/', '\\/')}(/.*)?$`, message: why });
 
-const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-
-/** Browser globals contracts must not touch (it runs in the browser, on Node and on Deno alike). */
-const BROWSER_GLOBALS = [
-  'window',
-  'document',
-  'localStorage',
-  'sessionStorage',
-  'navigator',
-  'location',
-  'HTMLElement',
+const ZONES = [
+  ...REMOTES.map((remote) => ({
+    target: remote,
+    from: APPS.filter((app) => app !== remote),
+    message:
+      'A remote never imports another remote or the host, not even through a federation id: apps meet only ' +
+      'in packages/, and only the host loads remotes, at run time.',
+  })),
+  ...REMOTES.map((remote) => ({
+    target: `${remote}/src`,
+    from: `${ROOT}/**/node_modules/@module-federation/**`,
+    message: 'Only the host loads remotes (RemoteSlot); a remote does not use the federation runtime.',
+  })),
+  {
+    target: 'host',
+    from: REMOTES,
+    message:
+      "The host never imports a remote's source, not even through a federation id: it loads remote screens " +
+      'at run time through RemoteSlot (loadRemote).',
+  },
+  { target: 'packages', from: APPS, message: 'packages/ never import the apps.' },
+  {
+    target: 'packages/backend',
+    from: FRONTEND_PACKAGES,
+    message: 'The backend imports no frontend package except @snapshire/contracts.',
+  },
+  {
+    target: 'packages/contracts',
+    from: [...APPS, ...FRONTEND_PACKAGES, 'packages/backend', 'supabase', 'e2e', 'scripts'],
+    message: 'contracts depends on no other part of the repository.',
+  },
+  ...EDGE_FUNCTIONS.map(edgeFunctionZone),
+  edgeFunctionZone(FUNCTIONS_SHARED),
 ];
 
-const forPackages = [...APPS.map(appImport), ...Object.values(REMOTE_FEDERATION_IDS).map(federationId)];
+/** Globals of one runtime that contracts (run in the browser, on Node and on Deno alike) must not touch. */
+const RUNTIME_GLOBALS = [
+  ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'HTMLElement', 'self'].map(
+    (name) => ({ name, message: 'contracts runs in the browser, on Node and on Deno: no DOM API.' }),
+  ),
+  ...['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global', 'Deno'].map((name) => ({
+    name,
+    message: 'contracts runs in the browser, on Node and on Deno: no Node or Deno API.',
+  })),
+];
+
+// --- the page's singletons ----------------------------------------------------------------------------------
+const SINGLETON_MESSAGE =
+  'The page has one Supabase client and one Apollo Client + cache, made in packages/data: use ' +
+  'useSupabase()/useSession() or the ApolloProvider the host sets up.';
+const SINGLETON_IMPORTS = [
+  { name: '@supabase/supabase-js', importNames: ['createClient', 'SupabaseClient'] },
+  { name: '@apollo/client', importNames: ['ApolloClient', 'InMemoryCache'] },
+  { name: '@apollo/client/core', importNames: ['ApolloClient', 'InMemoryCache'] },
+  { name: '@apollo/client/cache', importNames: ['InMemoryCache'] },
+].map((path) => ({ ...path, allowTypeImports: true, message: SINGLETON_MESSAGE }));
+const SINGLETON_DYNAMIC_IMPORT = {
+  selector: `ImportExpression[source.value=/^(${SINGLETON_IMPORTS.map((p) => p.name.replaceAll('/', '\\/')).join('|')})$/]`,
+  message: SINGLETON_MESSAGE,
+};
 
 export default tseslint.config(
   {
@@ -50,6 +145,8 @@ export default tseslint.config(
       '**/playwright-report/**',
       '.data/**',
       'packages/data/src/graphql/generated.ts',
+      // Forbidden on purpose: lint-rules/ lints each one as if it sat where its path says.
+      'lint-rules/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -66,51 +163,43 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   // --- boundaries -------------------------------------------------------------------------------------------
-  ...Object.keys(REMOTE_FEDERATION_IDS).map((remote) => ({
-    files: [`${remote}/**/*.{ts,tsx,js,mjs}`],
-    rules: restrict(
-      ...APPS.filter((app) => app !== remote).map(appImport),
-      ...Object.entries(REMOTE_FEDERATION_IDS)
-        .filter(([app]) => app !== remote)
-        .map(([, id]) => federationId(id)),
-    ),
-  })),
   {
-    files: ['host/**/*.{ts,tsx,js,mjs}'],
-    rules: restrict(
-      ...APPS.filter((app) => app !== 'host').map(appImport),
-      ...Object.values(REMOTE_FEDERATION_IDS).map((id) => ({
-        regex: `^${id}/`,
-        message: 'Load remotes through RemoteSlot (loadRemote at run time), never with a static import.',
-      })),
-    ),
+    files: [CODE],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [federationIdResolver, nodeResolver] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: ZONES }] },
   },
   {
-    files: ['packages/**/*.{ts,tsx,js,mjs}'],
-    rules: restrict(...forPackages),
+    // Code the browser runs imports a workspace by its name, so federation shares one copy; a path into
+    // another workspace's folder bundles a second one. (Vite configs do use paths: Node cannot load a
+    // workspace's .ts exports from node_modules when Vite bundles the config.)
+    files: inRooms(...[...APPS, ...FRONTEND_PACKAGES, 'packages/contracts'].map((room) => `${room}/src`)),
+    rules: { 'import-x/no-relative-packages': 'error' },
   },
   {
-    files: ['packages/contracts/**/*.{ts,tsx}'],
+    files: inRooms('packages/contracts/src'),
+    ignores: TESTS,
     rules: {
-      ...restrict(
-        ...forPackages,
-        packageImport('react', 'contracts is pure TypeScript: no React.'),
-        packageImport('react-dom', 'contracts is pure TypeScript: no React.'),
-        { regex: '^@snapshire/', message: 'contracts depends on no other workspace.' },
-        { regex: '^@(chakra-ui|emotion|apollo|supabase)/', message: 'contracts holds facts, not clients or UI.' },
-      ),
-      'no-restricted-globals': ['error', ...BROWSER_GLOBALS],
+      'import-x/no-nodejs-modules': 'error',
+      // Only what contracts' package.json lists (zod): no React, UI, clients.
+      'import-x/no-extraneous-dependencies': ['error', { packageDir: at('packages/contracts') }],
+      'no-restricted-globals': ['error', ...RUNTIME_GLOBALS],
     },
   },
   {
-    files: ['packages/backend/**/*.{ts,tsx,js,mjs}'],
-    rules: restrict(
-      ...forPackages,
-      packageImport('react', 'The backend imports no frontend code.'),
-      packageImport('react-dom', 'The backend imports no frontend code.'),
-      { regex: '^@snapshire/(?!contracts$)', message: 'The backend imports no frontend package except contracts.' },
-      { regex: '^@(chakra-ui|emotion|apollo)/', message: 'The backend imports no frontend code.' },
-    ),
+    // Only what the backend's package.json lists, or the repository's test tooling (root devDependencies):
+    // no React, Chakra, Emotion or Apollo Client outside its tests.
+    files: inRooms('packages/backend/src'),
+    ignores: TESTS,
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [at('packages/backend'), ROOT] }] },
+  },
+  {
+    files: inRooms(...APPS, ...FRONTEND_PACKAGES.filter((room) => room !== DATA), 'packages/contracts'),
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: SINGLETON_IMPORTS }],
+      'no-restricted-syntax': ['error', SINGLETON_DYNAMIC_IMPORT],
+    },
   },
   // Tests and tooling may use whatever they need from their own workspace.
   {

@@ -5,7 +5,6 @@
 import { readFile } from 'node:fs/promises';
 // The backend never ships frontend code; this test alone plays the browser's Apollo Client against the server,
 // which is what the issue asks of it.
-// eslint-disable-next-line no-restricted-imports
 import { ApolloClient, HttpLink, InMemoryCache, gql, type DocumentNode } from '@apollo/client';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';

@@ -1,0 +1,46 @@
+// The boundary rules of eslint.config.js, tested: every file under fixtures/ is linted with the repository's
+// own config as if it sat at the same path in the tree (fixtures/remote-auth/src/x.ts is judged as
+// remote-auth/src/x.ts), and must be reported by exactly the rules its first line names ("// expect: ...",
+// or "nothing" for an import the architecture relies on). Removing or weakening a rule fails its fixtures.
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const FIXTURES = join(import.meta.dirname, 'fixtures');
+const EXPECT_LINE = /^\/\/ expect: (.+)$/m;
+
+const files = (await readdir(FIXTURES, { recursive: true, withFileTypes: true }))
+  .filter((entry) => entry.isFile())
+  .map((entry) => relative(FIXTURES, join(entry.parentPath, entry.name)))
+  .sort();
+
+const fixtures = await Promise.all(
+  files.map(async (file) => {
+    const code = await readFile(join(FIXTURES, file), 'utf8');
+    const declared = EXPECT_LINE.exec(code)?.[1];
+    if (!declared)
+      throw new Error(`lint-rules/fixtures/${file} must start with "// expect: <rules>" or "// expect: nothing"`);
+    const expected = declared === 'nothing' ? [] : declared.split(',').map((rule) => rule.trim());
+    return { file, code, expected: [...new Set(expected)].sort() };
+  }),
+);
+
+// One ESLint for every fixture: the config (and its resolver caches) is loaded once.
+const eslint = new ESLint({ cwd: ROOT });
+
+describe('boundary rules', () => {
+  it('has fixtures for forbidden and for allowed imports', () => {
+    expect(fixtures.filter((f) => f.expected.length > 0).length).toBeGreaterThan(30);
+    expect(fixtures.filter((f) => f.expected.length === 0).length).toBeGreaterThan(3);
+  });
+
+  it.each(fixtures)('$file is reported by: $expected', async ({ file, code, expected }) => {
+    const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
+    const reported = result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.message}`);
+    const rules = [...new Set(result.messages.map((m) => m.ruleId ?? 'parse error'))].sort();
+    expect(rules, reported.join('\n')).toEqual(expected);
+    expect(result.messages.every((m) => m.severity === 2)).toBe(true);
+  });
+});
