@@ -36,6 +36,20 @@ describe('boundary rules', () => {
     expect(fixtures.filter((f) => f.expected.length === 0).length).toBeGreaterThan(3);
   });
 
+  it('has a forbidden fixture for every boundary rule the config turns on', async () => {
+    const BOUNDARY_RULE = /^(import-x\/|no-restricted-|@typescript-eslint\/no-restricted-)/;
+    const configured = new Set();
+    for (const { file } of fixtures) {
+      const { rules } = await eslint.calculateConfigForFile(join(ROOT, file));
+      for (const [rule, setting] of Object.entries(rules)) {
+        if (BOUNDARY_RULE.test(rule) && [setting].flat()[0] !== 'off' && [setting].flat()[0] !== 0)
+          configured.add(rule);
+      }
+    }
+    const tested = new Set(fixtures.flatMap((f) => f.expected));
+    expect([...configured].filter((rule) => !tested.has(rule))).toEqual([]);
+  });
+
   it.each(fixtures)('$file is reported by: $expected', async ({ file, code, expected }) => {
     const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
     const reported = result.messages.map((m) => `${m.ruleId ?? 'parse error'}: ${m.message}`);
