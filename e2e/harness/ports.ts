@@ -1,5 +1,5 @@
 /**
- * The e2e stack's ports (PLAN.md): backend 55321, host and remotes 5273-5276. E2E_PORT_OFFSET shifts them all,
+ * The e2e stack's ports (README.md "Tests"): backend 55321, host and remotes 5273-5276. E2E_PORT_OFFSET shifts all,
  * so two runs can share a machine (e.g. E2E_PORT_OFFSET=1000: 56321 and 6273-6276).
  */
 const offset = Number(process.env.E2E_PORT_OFFSET || 0);

@@ -9,7 +9,7 @@ import { TermsPage } from '../features/terms/TermsPage.tsx';
 /** The post route is nested under the group route (the group page renders it in its <Outlet/>). */
 const POST_UNDER_GROUP = ROUTES.GROUP_POST_BY_ID.slice(ROUTES.GROUP_BY_ID.length + 1); // 'post/:postId'
 
-/** The route table of SPEC.md section 2; screens owned by a remote are loaded through federation. */
+/** The route table (docs/product.md, "Screens and routes"); screens owned by a remote are loaded through federation. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

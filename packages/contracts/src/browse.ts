@@ -1,9 +1,9 @@
 /** Browsing groups and photos (remote-browse): facts not covered by the shared limits and messages. */
 
-/** Local-storage key of the signed image URL cache (SPEC.md section 3: "under a post-store key"). */
+/** Local-storage key of the signed image URL cache (docs/product.md, "Signed image URLs"). */
 export const SIGNED_URL_STORE_KEY = 'post-store';
 
-/** Texts of the browse screens (SPEC.md section 2) not listed in MESSAGES. */
+/** Texts of the browse screens (docs/product.md, "Screens and routes") not listed in MESSAGES. */
 export const BROWSE_TEXT = {
   ADVERT: 'Advert',
   DESCRIPTION_LABEL: 'Description',

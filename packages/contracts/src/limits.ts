@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC.md section 9). */
+/** Business constants and limits, the single source (docs/product.md, "Limits", says what they are for). */
 export const LIMITS = {
   PASSWORD_MIN_LENGTH: 8,
   /** 10MB: the largest photo a post may carry. */

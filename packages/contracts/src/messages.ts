@@ -1,4 +1,4 @@
-/** Every user-facing message of the product (SPEC.md sections 2, 5 and 8), in the product's words. */
+/** Every user-facing message of the product, in the product's words (when each shows: docs/product.md). */
 export const MESSAGES = {
   // validation (section 5)
   INVALID_EMAIL: 'Invalid email',

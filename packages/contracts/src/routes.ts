@@ -1,4 +1,4 @@
-/** Route names and path patterns of the site (SPEC.md section 2). The single source for host and remotes. */
+/** Route names and path patterns of the site (docs/product.md). The single source for host and remotes. */
 export const ROUTES = {
   HOME: '/',
   GROUPS: '/groups',

@@ -45,7 +45,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-/** The post's fields besides the file (the form state of SPEC.md section 3, validated before submit). */
+/** The post's fields besides the file (the new-post form of docs/product.md, validated before submit). */
 export const postFieldsSchema = z.object({
   description: z
     .string()

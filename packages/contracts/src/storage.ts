@@ -34,7 +34,7 @@ export function signedUrlCacheKey(bucket: string, path: string, t: ImageTransfor
   return `${bucket}/${path}?w=${t.width}&h=${t.height}&q=${t.quality}`;
 }
 
-/** Form field names of the handle-post-create multipart request (SPEC.md section 7). */
+/** Form field names of the handle-post-create multipart request (docs/product.md, "What it asks the backend"). */
 export const POST_CREATE_FIELDS = {
   FILE: 'file',
   GROUP_ID: 'groupId',

@@ -17,7 +17,7 @@ export { DataProvider, useSession, useSupabase, type SessionState } from './sess
 export { createApolloClient, graphqlUrl } from './apollo/createApolloClient.ts';
 export { typePolicies } from './apollo/cachePolicies.ts';
 export { diagnostics, DIAGNOSTICS_KEY, type DataDiagnostics } from './diagnostics.ts';
-// The GraphQL operations (SPEC.md section 7) as typed documents, with their result and variable types.
+// The GraphQL operations (docs/product.md) as typed documents, with their result and variable types.
 export * from './graphql/generated.ts';
 
 // Counted once per evaluated copy of this package (a second copy on the page would be a federation bug).

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 
-/** Supabase's local development JWT secret (the embedded backend's default, PLAN.md "Keys"). */
+/** Supabase's local development JWT secret (the embedded backend's default, README.md "The backend"). */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
 const base64url = (input: string | Buffer) => Buffer.from(input).toString('base64url');

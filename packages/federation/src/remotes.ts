@@ -40,7 +40,7 @@ export type ExposedModule<R extends RemoteName> = keyof (typeof REMOTES)[R]['exp
 /** The host's federation name (it consumes the remotes and provides every shared singleton). */
 export const HOST_NAME = 'host';
 
-/** Default ports of `npm start` / `npm run dev` (PLAN.md); each is overridable by environment. */
+/** Default ports of `npm start` / `npm run dev` (README.md, "Settings"); each is overridable by environment. */
 export const DEFAULT_PORTS = {
   backend: 54321,
   host: 5173,

@@ -47,7 +47,7 @@ const intFrom = (value: string | undefined, fallback: number) => {
   return value && Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
-/** Ports from the environment (HOST_PORT, REMOTE_BROWSE_PORT, ..., BACKEND_PORT) or PLAN.md's defaults. */
+/** Ports from the environment (HOST_PORT, REMOTE_BROWSE_PORT, ..., BACKEND_PORT) or README.md's defaults. */
 export function portsFromEnv(env: Env): { host: number; backend: number } & Record<RemoteName, number> {
   return {
     host: intFrom(env[ENV.HOST_PORT], DEFAULT_PORTS.host),

@@ -1,5 +1,5 @@
 /**
- * Reads the multipart form of SPEC.md section 7 and validates it with the upload screen's own schema
+ * Reads the new-post screen's multipart form (POST_CREATE_FIELDS) and validates it with the upload screen's own schema
  * (@snapshire/contracts), refusing oversized bodies before they are buffered.
  */
 import { LIMITS, MESSAGES, issueMessages, postCreateRequestSchema, readPostCreateForm } from '@snapshire/contracts';

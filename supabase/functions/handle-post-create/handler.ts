@@ -1,5 +1,5 @@
 /**
- * handle-post-create: creates a post from the new-post screen's multipart form (SPEC.md section 7).
+ * handle-post-create: creates a post from the new-post screen's multipart form (docs/product.md).
  *
  *   1. authenticate the caller (bearer token -> auth.getUser);
  *   2. read and validate the form with the upload screen's schema;

@@ -1,7 +1,7 @@
 import { LIMITS } from '@snapshire/contracts';
 import { DEFAULT_LANDING_IMAGE_URL, LANDING_PHOTO_COUNT } from '@snapshire/federation/site';
 
-/** One decorative photo of the landing page and its random placement and timing (SPEC.md section 2). */
+/** One decorative photo of the landing page and its random placement and timing (docs/product.md, "Landing page"). */
 export interface FloatingPhoto {
   src: string;
   /** Percent of the page's width, -20..120 (some drift partly off-screen). */

@@ -103,7 +103,7 @@ export interface PostForm {
   categoryIds?: string[];
 }
 
-/** The multipart form as the new-post screen sends it (SPEC.md section 7). */
+/** The multipart form as the new-post screen sends it (field names: POST_CREATE_FIELDS in @snapshire/contracts). */
 export function postForm(form: PostForm): FormData {
   const data = new FormData();
   if (typeof form.file === 'string') data.append(POST_CREATE_FIELDS.FILE, form.file);

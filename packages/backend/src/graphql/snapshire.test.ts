@@ -1,4 +1,4 @@
-// The four queries of SPEC.md section 7 (the frontend's own documents from packages/data), sent by Apollo
+// The four queries of docs/product.md (the frontend's own documents from packages/data), sent by Apollo
 // Client to a running embedded backend over POST /graphql/v1, against supabase/migrations + the seed: as anon
 // and as ada, a member of the private family group. Also: the committed SDL is what the migrations reflect to,
 // and each of these requests costs one SQL statement.

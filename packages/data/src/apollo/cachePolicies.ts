@@ -5,7 +5,7 @@ import { relayStylePagination } from '@apollo/client/utilities';
 export const NODE_TYPES = ['group', 'post', 'category', 'group_category', 'post_category', 'group_member'] as const;
 
 /**
- * A record is identified by its type and id (SPEC.md section 3); tables without an id column (the link
+ * A record is identified by its type and id (docs/product.md, "What it keeps"); tables without an id column (the link
  * tables) fall back to pg_graphql's global nodeId. Objects with neither are stored inside their parent.
  */
 function keyOf(typename: string) {

@@ -22,7 +22,7 @@ const MAX_IMAGE_RETRIES = 2;
 
 /**
  * A stored photo through a signed, transformed URL. The box keeps its final size from the first paint
- * (no layout shift); a photo whose URL cannot be signed stays an empty box (SPEC.md: image not shown).
+ * (no layout shift); a photo whose URL cannot be signed stays an empty box (docs/product.md, "Signed image URLs").
  */
 export function SignedPhoto({
   photo,

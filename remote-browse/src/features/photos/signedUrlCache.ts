@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES } from '@snapshire/contracts';
 
 /**
- * The signed image URL cache (SPEC.md sections 3, 4 and 8): one entry per bucket/path/transform, kept in the
+ * The signed image URL cache (docs/product.md, "Signed image URLs"): one entry per bucket/path/transform, kept in the
  * browser's local storage under one key. An entry is loading, loaded (signed URL + expiry) or failed.
  */
 export interface SignedUrlEntry {
@@ -55,7 +55,7 @@ function isEntry(value: unknown): value is SignedUrlEntry {
 
 /**
  * Reads the stored cache. Unparseable or foreign JSON is logged and ignored (an empty cache is used), as
- * SPEC.md section 8 says; malformed entries are dropped one by one.
+ * docs/product.md says; malformed entries are dropped one by one.
  */
 export function parseStoredEntries(raw: string | null, log: (message: string) => void = console.warn): SignedUrlEntries {
   if (raw === null || raw === '') return {};
@@ -77,7 +77,7 @@ export function parseStoredEntries(raw: string | null, log: (message: string) =>
 }
 
 /**
- * What is written back: every entry (loading, loaded or failed, as SPEC.md describes the cache) except
+ * What is written back: every entry (loading, loaded or failed, as docs/product.md describes the cache) except
  * loaded ones past their expiry, which could never be reused and would only grow the store.
  */
 export function serializeEntries(entries: SignedUrlEntries, now: number): string {

@@ -6,7 +6,7 @@ export interface UploadProgress {
   total: number | null;
 }
 
-/** The new-post form (SPEC.md section 3), plus what the two steps need to know about the preview. */
+/** The new-post form (docs/product.md, "What it keeps"), plus what the two steps need to know about the preview. */
 export interface PostFormState {
   description: string;
   file: File | null;

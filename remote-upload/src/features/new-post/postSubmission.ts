@@ -50,7 +50,7 @@ export function checkPostForm(state: PostFormState): Checked<ValidPost> {
 }
 
 /**
- * The multipart body of SPEC.md section 7: file (with its filename) and groupId always; the other fields
+ * The multipart body (docs/product.md): file (with its filename) and groupId always; the other fields
  * only when present; categoryIds comma-joined.
  */
 export function buildPostCreateForm(groupId: string, post: ValidPost): FormData {

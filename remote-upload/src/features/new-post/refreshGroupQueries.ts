@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 
-/** The browse remote's queries (SPEC.md section 7) that list a group's posts. */
+/** The browse remote's queries (docs/product.md, "What it asks the backend") that list a group's posts. */
 export const GROUP_POST_QUERIES = ['GroupById', 'AllGroups', 'GroupPostsByCategoryIds'] as const;
 
 /**

@@ -22,7 +22,7 @@ export interface NewPostForm {
   reset: () => void;
 }
 
-/** The new-post form: its state (SPEC.md section 3) and what happens on each step, including submission. */
+/** The new-post form: its state (docs/product.md) and what happens on each step, including submission. */
 export function useNewPostForm(groupId: string): NewPostForm {
   const [state, dispatch] = useReducer(postFormReducer, initialPostFormState);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
