@@ -184,6 +184,11 @@ export default tseslint.config(
       // Only what contracts' package.json lists (zod): no React, UI, clients.
       'import-x/no-extraneous-dependencies': ['error', { packageDir: at('packages/contracts') }],
       'no-restricted-globals': ['error', ...RUNTIME_GLOBALS],
+      // The same globals reached through globalThis (globalThis.document, globalThis.process).
+      'no-restricted-properties': [
+        'error',
+        ...RUNTIME_GLOBALS.map(({ name, message }) => ({ object: 'globalThis', property: name, message })),
+      ],
     },
   },
   {
