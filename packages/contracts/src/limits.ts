@@ -5,8 +5,13 @@ export const LIMITS = {
   UPLOAD_MAX_BYTES: 10_485_760,
   UPLOAD_MAX_LABEL: '10MB',
   UPLOAD_ACCEPTED_MIME_TYPES: ['image/jpg', 'image/jpeg'] as readonly string[],
-  /** Largest width x height the server decodes; bigger headers are refused before any pixel work. */
-  UPLOAD_MAX_PIXELS: 100_000_000,
+  /**
+   * Largest width x height the server decodes; bigger headers are refused before any pixel work. 50 MP is
+   * where Supabase's image transformations stop, so every stored photo can still be shown resized.
+   * Measured memory of the WebAssembly decoder per size: supabase/README.md.
+   */
+  UPLOAD_MAX_PIXELS: 50_000_000,
+  UPLOAD_MAX_MEGAPIXELS_LABEL: '50 megapixels',
   DESCRIPTION_MAX_LENGTH: 200,
   /** Delay before step two of the new-post screen scrolls into view. */
   SCROLL_INTO_VIEW_DELAY_MS: 200,

@@ -3,7 +3,7 @@
  * (@snapshire/contracts), refusing oversized bodies before they are buffered.
  */
 import { LIMITS, MESSAGES, issueMessages, postCreateRequestSchema, readPostCreateForm } from '@snapshire/contracts';
-import { HttpError } from './http.ts';
+import { HttpError } from '../_shared/http.ts';
 
 /** The photo plus room for the other fields and the multipart framing. */
 export const MAX_BODY_BYTES = LIMITS.UPLOAD_MAX_BYTES + 64 * 1024;
