@@ -11,7 +11,13 @@ export const LIMITS = {
    * Measured memory of the WebAssembly decoder per size: supabase/README.md.
    */
   UPLOAD_MAX_PIXELS: 50_000_000,
-  UPLOAD_MAX_MEGAPIXELS_LABEL: '50 megapixels',
+  /**
+   * Largest width x height the server stores: bigger photos are scaled down (by libjpeg-turbo's DCT
+   * scaling, 1/2 for a 48 MP photo) before they are decoded in full, which keeps the edge function's memory
+   * within Supabase's budget. Every phone's 12 MP photo is stored at full size; the site shows at most
+   * IMAGE_MAX_WIDTH pixels wide.
+   */
+  STORED_MAX_PIXELS: 5_000_000,
   DESCRIPTION_MAX_LENGTH: 200,
   /** Delay before step two of the new-post screen scrolls into view. */
   SCROLL_INTO_VIEW_DELAY_MS: 200,

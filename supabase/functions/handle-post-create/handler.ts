@@ -23,7 +23,7 @@ async function handle(req: Request): Promise<Response> {
   const admin = adminClient();
   const caller = await authenticateCaller(req, admin, MESSAGES.NOT_SIGNED_IN);
   const form = await readPostCreateRequest(req);
-  const original = new Uint8Array(await form.file.arrayBuffer());
+  const original = form.file.bytes;
   inspectJpeg(original);
   await checkPostCreate(admin, caller.id, form.groupId, form.categoryIds);
 

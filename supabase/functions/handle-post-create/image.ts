@@ -2,12 +2,14 @@
  * What the photo really is, decided from its bytes (a declared type or name can lie), and the copy that is
  * stored: turned upright, re-encoded, with every metadata block (EXIF, GPS, XMP, comments) dropped.
  *
- * Pixels are decoded and encoded by libjpeg-turbo compiled to WebAssembly (no native addon, no FFI, no
- * worker threads: it runs on Supabase's Edge Runtime); the EXIF orientation is read with exifr. Measured
- * figures and the reason for the pixel ceiling are in supabase/README.md.
+ * Everything runs as WebAssembly (no native addon, no FFI, no worker threads: it runs on Supabase's Edge
+ * Runtime): libjpeg-turbo's TurboJPEG decoder (@cwasm/jpeg-turbo) decodes, scaled down in the DCT when the
+ * photo has more than LIMITS.STORED_MAX_PIXELS, so memory stays bounded whatever the upload's size;
+ * libjpeg-turbo's encoder (@cornerstonejs/codec-libjpeg-turbo-8bit) re-encodes. The EXIF orientation is
+ * read here (one tag of one IFD): a general EXIF library (exifr) added 16 MB to the worker's memory, a
+ * tenth of its budget. Measured time and memory per size: supabase/README.md.
  */
-import factory from '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs';
-import exifr from 'exifr';
+import encoderFactory from '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs';
 import { LIMITS, MESSAGES } from '@snapshire/contracts';
 import { HttpError } from '../_shared/http.ts';
 
@@ -21,27 +23,35 @@ interface FrameInfo {
   componentCount: number;
   isSigned: boolean;
 }
-interface JpegDecoder {
-  getEncodedBuffer(size: number): Uint8Array;
-  decode(): void;
-  getFrameInfo(): FrameInfo;
-  getDecodedBuffer(): Uint8Array;
-  delete(): void;
-}
 interface JpegEncoder {
   getDecodedBuffer(frame: FrameInfo): Uint8Array;
   setQuality(quality: number, lossless: boolean): void;
+  setSubSampling(subsampling: number): void;
   encode(): void;
   getEncodedBuffer(): Uint8Array;
   delete(): void;
 }
-interface TurboModule {
-  JPEGDecoder: new () => JpegDecoder;
+interface EncoderModule {
   JPEGEncoder: new () => JpegEncoder;
 }
-type TurboFactory = (options: { wasmBinary: Uint8Array }) => Promise<TurboModule>;
+type EncoderFactory = (options: { wasmBinary: Uint8Array }) => Promise<EncoderModule>;
 
-let turbo: Promise<TurboModule> | undefined;
+/** The TurboJPEG C functions @cwasm/jpeg-turbo's WebAssembly exports (libjpeg-turbo's turbojpeg.h). */
+interface TurboDecoderExports {
+  memory: WebAssembly.Memory;
+  malloc(size: number): number;
+  free(pointer: number): void;
+  tjInitDecompress(): number;
+  tjDestroy(handle: number): number;
+  tjDecompressHeader3(handle: number, jpeg: number, size: number, width: number, height: number, subsamp: number, colorspace: number): number;
+  tjDecompress2(handle: number, jpeg: number, size: number, dst: number, width: number, pitch: number, height: number, pixelFormat: number, flags: number): number;
+}
+/** turbojpeg.h: TJPF_RGB, TJSAMP_420. */
+const TJPF_RGB = 0;
+const TJSAMP_420 = 2;
+
+let encoderModule: Promise<EncoderModule> | undefined;
+let decoderModule: Promise<WebAssembly.Module> | undefined;
 
 /** Reads a file by URL on Deno (Edge Runtime) or, under the embedded backend's shim, on Node. */
 async function readFileUrl(url: URL): Promise<Uint8Array> {
@@ -51,17 +61,61 @@ async function readFileUrl(url: URL): Promise<Uint8Array> {
   return new Uint8Array(await fs.readFile(url));
 }
 
-/** The WebAssembly module, instantiated once per worker. */
-function libjpegTurbo(): Promise<TurboModule> {
-  turbo ??= (async () => {
+/** The encoder's WebAssembly module, instantiated once per worker. */
+function jpegEncoderModule(): Promise<EncoderModule> {
+  encoderModule ??= (async () => {
     const wasmBinary = await readFileUrl(new URL(import.meta.resolve('@cornerstonejs/codec-libjpeg-turbo-8bit/wasm')));
-    // The package ships no types; TurboFactory above is the slice of its embind API this file uses.
-    return (factory as TurboFactory)({ wasmBinary });
+    // The package ships no types; EncoderFactory above is the slice of its embind API this file uses.
+    return (encoderFactory as EncoderFactory)({ wasmBinary });
   })();
-  turbo.catch(() => {
-    turbo = undefined;
+  encoderModule.catch(() => {
+    encoderModule = undefined;
   });
-  return turbo;
+  return encoderModule;
+}
+
+/**
+ * A fresh instance of the TurboJPEG decoder for one photo. Fresh, because WebAssembly memory only grows:
+ * dropping the instance afterwards gives the photo's memory back, and a libjpeg error (thrown from its
+ * longjmp) cannot leave a half-used decoder behind.
+ */
+async function jpegDecoder(): Promise<TurboDecoderExports> {
+  decoderModule ??= readFileUrl(new URL(import.meta.resolve('@cwasm/jpeg-turbo/jpeg-turbo.wasm'))).then((bytes) =>
+    WebAssembly.compile(bytes),
+  );
+  decoderModule.catch(() => {
+    decoderModule = undefined;
+  });
+  const unsupported = (name: string) => () => {
+    throw new Error(`${name} is not available to the JPEG decoder`);
+  };
+  const instance = await WebAssembly.instantiate(await decoderModule, {
+    // libjpeg reports errors by longjmp: throwing unwinds the decoder, which is then dropped.
+    env: { setjmp: () => 0, longjmp: unsupported('longjmp') },
+    wasi_snapshot_preview1: {
+      environ_sizes_get: () => 0,
+      environ_get: unsupported('environ_get'),
+      proc_exit: unsupported('proc_exit'),
+      fd_close: unsupported('fd_close'),
+      fd_seek: unsupported('fd_seek'),
+      fd_write: unsupported('fd_write'),
+    },
+  });
+  // The exports are the functions listed in TurboDecoderExports (a C library has no type information).
+  return instance.exports as TurboDecoderExports;
+}
+
+/**
+ * The size to decode a width x height photo at: the largest of libjpeg-turbo's DCT scaling factors M/8
+ * (M = 8..1) whose scaled size has at most `maxPixels` (ceil(dimension x M / 8), as TurboJPEG rounds).
+ */
+export function decodeSize(width: number, height: number, maxPixels: number): { width: number; height: number } {
+  for (let m = 8; m >= 1; m--) {
+    const w = Math.ceil((width * m) / 8);
+    const h = Math.ceil((height * m) / 8);
+    if (w * h <= maxPixels || m === 1) return { width: w, height: h };
+  }
+  return { width, height };
 }
 
 /** JPEG files start with SOI (FF D8) followed by a marker (FF). */
@@ -110,81 +164,133 @@ export function inspectJpeg(bytes: Uint8Array): { width: number; height: number 
   return size;
 }
 
-/** EXIF orientation 1-8 (1 when absent or unreadable: the pixels are shown as stored). */
-async function orientationOf(bytes: Uint8Array): Promise<number> {
-  try {
-    const value = (await exifr.orientation(bytes)) as number | undefined;
-    return value && value >= 1 && value <= 8 ? value : 1;
-  } catch {
-    return 1;
+/**
+ * The EXIF orientation (tag 0x0112 of IFD0 in the APP1 "Exif" segment), 1-8; 1 when absent or unreadable:
+ * the pixels are then shown as stored, as every viewer does.
+ */
+export function exifOrientation(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1]!;
+    if (marker === 0xda || marker === 0xd9) break; // image data: no metadata after this
+    const length = view.getUint16(at + 2);
+    if (length < 2) break;
+    const segment = at + 4;
+    const end = Math.min(at + 2 + length, bytes.length);
+    const isExif =
+      marker === 0xe1 && end - segment >= 14 && view.getUint32(segment) === 0x45786966 && view.getUint16(segment + 4) === 0;
+    if (isExif) {
+      const tiff = segment + 6;
+      const order = view.getUint16(tiff);
+      if (order !== 0x4949 && order !== 0x4d4d) return 1;
+      const little = order === 0x4949;
+      if (view.getUint16(tiff + 2, little) !== 42) return 1;
+      const ifd = tiff + view.getUint32(tiff + 4, little);
+      if (ifd + 2 > end) return 1;
+      const entries = view.getUint16(ifd, little);
+      for (let i = 0; i < entries; i++) {
+        const entry = ifd + 2 + i * 12;
+        if (entry + 12 > end) return 1;
+        if (view.getUint16(entry, little) === 0x0112) {
+          const value = view.getUint16(entry + 8, little);
+          return value >= 1 && value <= 8 ? value : 1;
+        }
+      }
+      return 1;
+    }
+    at += 2 + length;
   }
+  return 1;
 }
 
 /**
  * Copies pixels from src (width x height, `channels` per pixel) into dst turned upright for the EXIF
  * orientation: 2 mirror, 3 half turn, 4 flip, 5 transpose, 6 quarter turn clockwise, 7 transverse,
- * 8 quarter turn anticlockwise. dst is height x width for 5-8.
+ * 8 quarter turn anticlockwise. dst is height x width for 5-8. Source pixel (x, y) goes to destination
+ * pixel start + x * stepX + y * stepY.
  */
-function orient(src: Uint8Array, dst: Uint8Array, width: number, height: number, channels: number, orientation: number): void {
-  if (orientation === 1) {
+export function orient(src: Uint8Array, dst: Uint8Array, width: number, height: number, channels: number, orientation: number): void {
+  if (orientation < 2 || orientation > 8) {
     dst.set(src.subarray(0, width * height * channels));
     return;
   }
   const outWidth = orientation >= 5 ? height : width;
+  const [start, stepX, stepY] = {
+    2: [width - 1, -1, outWidth],
+    3: [(height - 1) * outWidth + width - 1, -1, -outWidth],
+    4: [(height - 1) * outWidth, 1, -outWidth],
+    5: [0, outWidth, 1],
+    6: [height - 1, outWidth, -1],
+    7: [(width - 1) * outWidth + height - 1, -outWidth, -1],
+    8: [(width - 1) * outWidth, -outWidth, 1],
+  }[orientation] as [number, number, number];
+  let s = 0;
   for (let y = 0; y < height; y++) {
+    let d = (start + y * stepY) * channels;
+    const step = stepX * channels;
     for (let x = 0; x < width; x++) {
-      let dx: number;
-      let dy: number;
-      switch (orientation) {
-        case 2: dx = width - 1 - x; dy = y; break;
-        case 3: dx = width - 1 - x; dy = height - 1 - y; break;
-        case 4: dx = x; dy = height - 1 - y; break;
-        case 5: dx = y; dy = x; break;
-        case 6: dx = height - 1 - y; dy = x; break;
-        case 7: dx = height - 1 - y; dy = width - 1 - x; break;
-        default: dx = y; dy = width - 1 - x; break; // 8
-      }
-      const s = (y * width + x) * channels;
-      const d = (dy * outWidth + dx) * channels;
       for (let c = 0; c < channels; c++) dst[d + c] = src[s + c]!;
+      s += channels;
+      d += step;
     }
   }
 }
 
+/** Decodes the whole photo to RGB at `size` (a truncated or corrupt JPEG fails: warnings count). */
+function decodeRgb(turbo: TurboDecoderExports, bytes: Uint8Array, size: { width: number; height: number }): number {
+  const input = turbo.malloc(bytes.length);
+  const header = turbo.malloc(16);
+  const pixels = turbo.malloc(size.width * size.height * 3);
+  const handle = turbo.tjInitDecompress();
+  if (!input || !header || !pixels || !handle) throw new Error('out of memory for the JPEG decoder');
+  new Uint8Array(turbo.memory.buffer, input, bytes.length).set(bytes);
+  if (turbo.tjDecompressHeader3(handle, input, bytes.length, header, header + 4, header + 8, header + 12) !== 0) {
+    throw new Error('unreadable JPEG header');
+  }
+  // tjDecompress2 returns -1 for errors and for warnings such as a premature end of the data.
+  if (turbo.tjDecompress2(handle, input, bytes.length, pixels, size.width, size.width * 3, size.height, TJPF_RGB, 0) !== 0) {
+    throw new Error('JPEG data is damaged or incomplete');
+  }
+  return pixels;
+}
+
 /**
- * Decodes the whole image (a truncated or corrupt JPEG fails here), turns it upright from its EXIF
- * orientation and re-encodes it without metadata. Width and height are the upright image's.
+ * Decodes the whole image (a truncated or corrupt JPEG fails here), scaled down when it has more than
+ * LIMITS.STORED_MAX_PIXELS, turns it upright from its EXIF orientation and re-encodes it without metadata.
+ * Width and height are the stored, upright image's.
  */
 export async function sanitizeJpeg(bytes: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
-  const orientation = await orientationOf(bytes);
-  const codec = await libjpegTurbo();
-  const decoder = new codec.JPEGDecoder();
+  const header = jpegFrameSize(bytes);
+  if (!header) throw new HttpError(415, MESSAGES.NOT_A_JPEG);
+  const orientation = exifOrientation(bytes);
+  const size = decodeSize(header.width, header.height, LIMITS.STORED_MAX_PIXELS);
+  const codec = await jpegEncoderModule();
   let encoder: JpegEncoder | undefined;
   try {
-    decoder.getEncodedBuffer(bytes.length).set(bytes);
-    decoder.decode();
-    const frame = decoder.getFrameInfo();
-    if (frame.bitsPerSample !== 8 || (frame.componentCount !== 1 && frame.componentCount !== 3)) {
-      throw new Error(`unsupported JPEG: ${frame.componentCount} components of ${frame.bitsPerSample} bits`);
-    }
+    let turbo: TurboDecoderExports | undefined = await jpegDecoder();
+    const pixels = decodeRgb(turbo, bytes, size);
     const turned = orientation >= 5;
-    const upright: FrameInfo = { ...frame, width: turned ? frame.height : frame.width, height: turned ? frame.width : frame.height };
+    const upright: FrameInfo = {
+      width: turned ? size.height : size.width,
+      height: turned ? size.width : size.height,
+      bitsPerSample: 8,
+      componentCount: 3,
+      isSigned: false,
+    };
     encoder = new codec.JPEGEncoder();
-    orient(decoder.getDecodedBuffer(), encoder.getDecodedBuffer(upright), frame.width, frame.height, frame.componentCount, orientation);
-    // The decoded copy is freed before encoding, so the encoder's output can reuse its memory.
-    decoder.delete();
+    const decoded = new Uint8Array(turbo.memory.buffer, pixels, size.width * size.height * 3);
+    orient(decoded, encoder.getDecodedBuffer(upright), size.width, size.height, 3, orientation);
+    turbo = undefined; // the decoder's memory can go before the encoder allocates its output
     encoder.setQuality(STORED_JPEG_QUALITY, false);
+    // 4:2:0, as phone cameras (and sharp) write: a smaller output buffer and a faster encode than 4:4:4.
+    encoder.setSubSampling(TJSAMP_420);
     encoder.encode();
     const data = encoder.getEncodedBuffer().slice();
     return { data, width: upright.width, height: upright.height };
   } catch {
     throw new HttpError(400, MESSAGES.NOT_A_JPEG);
   } finally {
-    try {
-      decoder.delete();
-    } catch {
-      // already freed above
-    }
     encoder?.delete();
   }
 }

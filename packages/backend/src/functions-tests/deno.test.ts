@@ -1,17 +1,32 @@
 /**
- * handle-post-create run by Deno itself (the npm `deno` binary), as Supabase's edge runtime would run it:
- * its deno.json import map turns the bare imports into npm: specifiers (resolved from the repository's
- * node_modules) and contracts into a relative path. It talks to a running embedded backend.
+ * handle-post-create run by Deno itself (the npm `deno` binary), as Supabase's Edge Runtime would run it:
+ * with FFI denied (`--deny-ffi`, so no native addon can load) and only network, environment and read
+ * access. Its deno.json import map turns the bare imports into npm: specifiers (resolved from the
+ * repository's node_modules) and contracts into a path inside the repository. It talks to a running
+ * embedded backend; the cases are the Node path's (suite.ts), and the peak memory of a 48 MP upload is
+ * measured against the Edge Runtime's budget.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MESSAGES } from '@snapshire/contracts';
+import { readFileSync } from 'node:fs';
+import { LIMITS, MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS, postForm, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
-import { jpeg, png } from './images.ts';
+import { jpeg, jpegClaiming, oversized, phonePhoto, png, truncatedJpeg } from './images.ts';
+
+/** Memory a function may use on Supabase's Edge Runtime, in MB (the budget this project plans for). */
+const EDGE_MEMORY_BUDGET_MB = 150;
+
+/** Peak resident memory of a process, from /proc (Linux). */
+function peakMemoryMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmHWM for process ${pid}`);
+  return Number(m[1]) / 1024;
+}
 
 const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
 const FUNCTION_DIR = join(REPO, 'supabase/functions/handle-post-create');
@@ -43,7 +58,11 @@ beforeAll(async () => {
       '--no-lock',
       '--config',
       join(FUNCTION_DIR, 'deno.json'),
-      '--allow-all',
+      // What a function gets on the Edge Runtime, and no FFI: a native addon cannot load.
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--deny-ffi',
       wrapper,
     ],
     {
@@ -100,15 +119,27 @@ async function send(form: FormData, token?: string): Promise<Answer> {
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
 
-describe('handle-post-create under Deno', () => {
+async function downloadStored(postId: string): Promise<Buffer> {
+  const { rows } = await h.owner.query<{ file_name: string }>('select file_name from public.post where id = $1', [postId]);
+  const stored = await h.admin.storage.from(PHOTO_BUCKET).download(postObjectPath(postId, rows[0]!.file_name));
+  if (stored.error) throw stored.error;
+  return Buffer.from(await stored.data.arrayBuffer());
+}
+
+const phoneForm = (bytes: Uint8Array, name = 'phone.jpg') =>
+  postForm({ file: { bytes, name, type: 'image/jpeg' }, groupId: IDS.pub, photoType: 'DIGITAL', width: 1, height: 1 });
+
+describe('handle-post-create under Deno with FFI denied', () => {
   it('runs on Deno itself, not on the embedded shim', async () => {
     expect(output).toMatch(/listening \d+/);
     expect(deno.exitCode).toBeNull();
+    console.log(`[deno] peak memory of the function process after start: ${peakMemoryMb(deno.pid!).toFixed(0)} MB`);
   });
 
   it('creates a post in the private group for a member', async () => {
     const before = await storedCounts(h);
     const bytes = await jpeg(320, 240, { orientation: 6, gps: true });
+    console.log(`[deno] before the first photo: ${peakMemoryMb(deno.pid!).toFixed(0)} MB`);
     const answer = await send(
       postForm({
         file: { bytes, name: '../x.jpg', type: 'image/jpeg' },
@@ -134,32 +165,71 @@ describe('handle-post-create under Deno', () => {
     });
   });
 
-  it('refuses a PNG sent as image/jpeg and stores nothing', async () => {
+  it('turns a phone photo upright and strips its EXIF and GPS', async () => {
+    const tagged = await jpeg(200, 100, { orientation: 6, gps: true });
+    const answer = await send(phoneForm(tagged), h.memberToken);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const bytes = await downloadStored(answer.body.post!.id);
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 100, 200]);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(bytes.includes(Buffer.from('Leaky Phone'))).toBe(false);
+    // After a clockwise quarter turn the red block (top left of the sensor image) sits at the top right.
+    const { data } = await sharp(bytes).extract({ left: 80, top: 5, width: 10, height: 10 }).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]!).toBeGreaterThan(150);
+    expect(data[1]!).toBeLessThan(90);
+    expect(data[2]!).toBeLessThan(90);
+  });
+
+  it('refuses a PNG named .jpg and sent as image/jpeg, and stores nothing', async () => {
     const before = await storedCounts(h);
-    const answer = await send(
-      postForm({
-        file: { bytes: await png(), name: 'a.jpg', type: 'image/jpeg' },
-        groupId: IDS.pub,
-        photoType: 'DIGITAL',
-        width: 64,
-        height: 64,
-      }),
-      h.memberToken,
-    );
+    const answer = await send(phoneForm(await png(), 'a.jpg'), h.memberToken);
     expect(answer).toEqual({ status: 415, body: { error: MESSAGES.NOT_A_JPEG } });
     expect(await storedCounts(h)).toEqual(before);
   });
 
+  it(`refuses ${LIMITS.UPLOAD_MAX_BYTES} + 1 bytes, and stores nothing`, async () => {
+    console.log(`[deno] before the over-size case: ${peakMemoryMb(deno.pid!).toFixed(0)} MB`);
+    const before = await storedCounts(h);
+    const answer = await send(phoneForm(oversized(LIMITS.UPLOAD_MAX_BYTES + 1, await jpeg())), h.memberToken);
+    expect(answer).toEqual({ status: 413, body: { error: MESSAGES.PHOTO_TOO_LARGE, issues: [MESSAGES.PHOTO_TOO_LARGE] } });
+    expect(await storedCounts(h)).toEqual(before);
+  });
+
+  it('refuses a 10000x10000 JPEG from its header (pixel bomb), and stores nothing', async () => {
+    const before = await storedCounts(h);
+    const answer = await send(phoneForm(await jpegClaiming(10_000, 10_000)), h.memberToken);
+    expect(answer).toEqual({ status: 413, body: { error: MESSAGES.IMAGE_TOO_MANY_PIXELS } });
+    expect(await storedCounts(h)).toEqual(before);
+  });
+
+  it('refuses a truncated JPEG, and stores nothing', async () => {
+    const before = await storedCounts(h);
+    const answer = await send(phoneForm(await truncatedJpeg()), h.memberToken);
+    expect(answer).toEqual({ status: 400, body: { error: MESSAGES.NOT_A_JPEG } });
+    expect(await storedCounts(h)).toEqual(before);
+  });
+
   it('refuses a caller without a token', async () => {
-    const answer = await send(
-      postForm({
-        file: { bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' },
-        groupId: IDS.pub,
-        photoType: 'DIGITAL',
-        width: 640,
-        height: 480,
-      }),
-    );
+    console.log(`[deno] before the no-token case: ${peakMemoryMb(deno.pid!).toFixed(0)} MB`);
+    const answer = await send(phoneForm(await jpeg()));
     expect(answer).toEqual({ status: 401, body: { error: MESSAGES.NOT_SIGNED_IN } });
   });
+
+  it('creates a post from a 48 MP phone photo and reports its peak memory against the budget', async () => {
+    const photo = await phonePhoto(8000, 6000, 80);
+    expect(photo.length).toBeLessThanOrEqual(LIMITS.UPLOAD_MAX_BYTES);
+    const peakBefore = peakMemoryMb(deno.pid!);
+    const answer = await send(phoneForm(photo, 'big.jpg'), h.memberToken);
+    expect(answer.status, JSON.stringify(answer.body) + output.slice(-1000)).toBe(201);
+    const { rows } = await h.owner.query('select meta_width, meta_height from public.post where id = $1', [answer.body.post!.id]);
+    // Stored scaled down by libjpeg-turbo's DCT scaling (1/4) to at most LIMITS.STORED_MAX_PIXELS, upright.
+    expect(rows[0]).toEqual({ meta_width: 1500, meta_height: 2000 });
+    expect(1500 * 2000).toBeLessThanOrEqual(LIMITS.STORED_MAX_PIXELS);
+    const peak = peakMemoryMb(deno.pid!);
+    console.log(`[deno] peak memory of the function process after a 48 MP upload (${(photo.length / 1048576).toFixed(1)} MB): ${peak.toFixed(0)} MB, before it ${peakBefore.toFixed(0)} MB (budget ${EDGE_MEMORY_BUDGET_MB} MB)`);
+    expect(peak).toBeLessThanOrEqual(EDGE_MEMORY_BUDGET_MB);
+  }, 300_000);
 });
