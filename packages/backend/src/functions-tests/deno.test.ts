@@ -18,7 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS, postForm, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
 import { jpeg, jpegClaiming, oversized, phonePhoto, png, truncatedJpeg } from './images.ts';
 
-/** Memory a function may use on Supabase's Edge Runtime, in MB (the budget this project plans for). */
+/**
+ * Memory a function may use on Supabase's Edge Runtime, in MB: the per-worker limit of the runtime's own
+ * main service (supabase/edge-runtime examples/main: memoryLimitMb 150; the hosted platform states 256).
+ */
 const EDGE_MEMORY_BUDGET_MB = 150;
 
 /** Peak resident memory of a process, from /proc (Linux). */
@@ -44,10 +47,30 @@ let deno: ChildProcess;
 let functionUrl: string;
 let tmp: string;
 let output = '';
+/** Peak memory of a Deno process that runs nothing: the runtime itself, shared by all workers on the Edge Runtime. */
+let bareRuntimeMb = 0;
+
+/** Starts `deno eval` that waits on its standard input, reads its peak memory, and ends it. */
+async function measureBareRuntime(): Promise<number> {
+  const bare = spawn(DENO, ['eval', "console.log('ready'); await Deno.stdin.read(new Uint8Array(1));"], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmp, DENO_DIR: process.env.DENO_DIR ?? join(tmp, 'deno-dir'), NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready, fail) => {
+    bare.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && ready());
+    bare.once('exit', (code) => fail(new Error(`deno eval exited with ${code}`)));
+  });
+  const peak = peakMemoryMb(bare.pid!);
+  const exited = new Promise((r) => bare.once('exit', r));
+  bare.stdin!.end();
+  await exited;
+  return peak;
+}
 
 beforeAll(async () => {
   h = await startHarness();
   tmp = await mkdtemp(join(tmpdir(), 'snapshire-deno-'));
+  bareRuntimeMb = await measureBareRuntime();
   const wrapper = join(tmp, 'serve.ts');
   await writeFile(wrapper, WRAPPER);
   deno = spawn(
@@ -139,7 +162,6 @@ describe('handle-post-create under Deno with FFI denied', () => {
   it('creates a post in the private group for a member', async () => {
     const before = await storedCounts(h);
     const bytes = await jpeg(320, 240, { orientation: 6, gps: true });
-    console.log(`[deno] before the first photo: ${peakMemoryMb(deno.pid!).toFixed(0)} MB`);
     const answer = await send(
       postForm({
         file: { bytes, name: '../x.jpg', type: 'image/jpeg' },
@@ -191,7 +213,6 @@ describe('handle-post-create under Deno with FFI denied', () => {
   });
 
   it(`refuses ${LIMITS.UPLOAD_MAX_BYTES} + 1 bytes, and stores nothing`, async () => {
-    console.log(`[deno] before the over-size case: ${peakMemoryMb(deno.pid!).toFixed(0)} MB`);
     const before = await storedCounts(h);
     const answer = await send(phoneForm(oversized(LIMITS.UPLOAD_MAX_BYTES + 1, await jpeg())), h.memberToken);
     expect(answer).toEqual({ status: 413, body: { error: MESSAGES.PHOTO_TOO_LARGE, issues: [MESSAGES.PHOTO_TOO_LARGE] } });
@@ -213,12 +234,15 @@ describe('handle-post-create under Deno with FFI denied', () => {
   });
 
   it('refuses a caller without a token', async () => {
-    console.log(`[deno] before the no-token case: ${peakMemoryMb(deno.pid!).toFixed(0)} MB`);
     const answer = await send(phoneForm(await jpeg()));
     expect(answer).toEqual({ status: 401, body: { error: MESSAGES.NOT_SIGNED_IN } });
   });
 
-  it('creates a post from a 48 MP phone photo and reports its peak memory against the budget', async () => {
+  // Measured as the peak resident memory of the function's Deno process less that of an idle Deno process
+  // (the runtime, which the Edge Runtime shares between workers): everything the function's code, its
+  // WebAssembly memories and the request's buffers take. (The Edge Runtime's own check counts V8 heap and
+  // external memory only, which leaves WebAssembly memory out; resident memory does not.)
+  it('stores a 48 MP phone photo within the Edge Runtime memory budget', async () => {
     const photo = await phonePhoto(8000, 6000, 80);
     expect(photo.length).toBeLessThanOrEqual(LIMITS.UPLOAD_MAX_BYTES);
     const peakBefore = peakMemoryMb(deno.pid!);
@@ -229,7 +253,13 @@ describe('handle-post-create under Deno with FFI denied', () => {
     expect(rows[0]).toEqual({ meta_width: 1500, meta_height: 2000 });
     expect(1500 * 2000).toBeLessThanOrEqual(LIMITS.STORED_MAX_PIXELS);
     const peak = peakMemoryMb(deno.pid!);
-    console.log(`[deno] peak memory of the function process after a 48 MP upload (${(photo.length / 1048576).toFixed(1)} MB): ${peak.toFixed(0)} MB, before it ${peakBefore.toFixed(0)} MB (budget ${EDGE_MEMORY_BUDGET_MB} MB)`);
-    expect(peak).toBeLessThanOrEqual(EDGE_MEMORY_BUDGET_MB);
+    const used = peak - bareRuntimeMb;
+    console.log(
+      `[deno] 48 MP upload (${(photo.length / 1048576).toFixed(1)} MB): process peak ${peak.toFixed(0)} MB ` +
+        `(${peakBefore.toFixed(0)} MB before it), idle Deno ${bareRuntimeMb.toFixed(0)} MB, ` +
+        `function ${used.toFixed(0)} MB of ${EDGE_MEMORY_BUDGET_MB} MB`,
+    );
+    expect(bareRuntimeMb).toBeGreaterThan(0);
+    expect(used).toBeLessThanOrEqual(EDGE_MEMORY_BUDGET_MB);
   }, 300_000);
 });
