@@ -9,32 +9,14 @@
  * read here (one tag of one IFD): a general EXIF library (exifr) added 16 MB to the worker's memory, a
  * tenth of its budget. Measured time and memory per size: supabase/README.md.
  */
-import encoderFactory from '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs';
+import encoderFactory, { type FrameInfo, type JpegEncoder } from '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs';
 import { LIMITS, MESSAGES } from '@snapshire/contracts';
 import { HttpError } from '../_shared/http.ts';
 
 /** Quality of the stored re-encode: visually lossless for a photo, well under the source size. */
 export const STORED_JPEG_QUALITY = 90;
 
-interface FrameInfo {
-  width: number;
-  height: number;
-  bitsPerSample: number;
-  componentCount: number;
-  isSigned: boolean;
-}
-interface JpegEncoder {
-  getDecodedBuffer(frame: FrameInfo): Uint8Array;
-  setQuality(quality: number, lossless: boolean): void;
-  setSubSampling(subsampling: number): void;
-  encode(): void;
-  getEncodedBuffer(): Uint8Array;
-  delete(): void;
-}
-interface EncoderModule {
-  JPEGEncoder: new () => JpegEncoder;
-}
-type EncoderFactory = (options: { wasmBinary: Uint8Array }) => Promise<EncoderModule>;
+type EncoderModule = Awaited<ReturnType<typeof encoderFactory>>;
 
 /** The TurboJPEG C functions @cwasm/jpeg-turbo's WebAssembly exports (libjpeg-turbo's turbojpeg.h). */
 interface TurboDecoderExports {
@@ -54,8 +36,8 @@ let encoderModule: Promise<EncoderModule> | undefined;
 let decoderModule: Promise<WebAssembly.Module> | undefined;
 
 /** Reads a file by URL on Deno (Edge Runtime) or, under the embedded backend's shim, on Node. */
-async function readFileUrl(url: URL): Promise<Uint8Array> {
-  const deno = (globalThis as { Deno?: { readFile?: (u: URL) => Promise<Uint8Array> } }).Deno;
+async function readFileUrl(url: URL): Promise<Uint8Array<ArrayBuffer>> {
+  const deno = (globalThis as { Deno?: { readFile?: (u: URL) => Promise<Uint8Array<ArrayBuffer>> } }).Deno;
   if (deno?.readFile) return deno.readFile(url);
   const fs = await import('node:fs/promises');
   return new Uint8Array(await fs.readFile(url));
@@ -65,8 +47,7 @@ async function readFileUrl(url: URL): Promise<Uint8Array> {
 function jpegEncoderModule(): Promise<EncoderModule> {
   encoderModule ??= (async () => {
     const wasmBinary = await readFileUrl(new URL(import.meta.resolve('@cornerstonejs/codec-libjpeg-turbo-8bit/wasm')));
-    // The package ships no types; EncoderFactory above is the slice of its embind API this file uses.
-    return (encoderFactory as EncoderFactory)({ wasmBinary });
+    return encoderFactory({ wasmBinary });
   })();
   encoderModule.catch(() => {
     encoderModule = undefined;
@@ -101,8 +82,17 @@ async function jpegDecoder(): Promise<TurboDecoderExports> {
       fd_write: unsupported('fd_write'),
     },
   });
-  // The exports are the functions listed in TurboDecoderExports (a C library has no type information).
-  return instance.exports as TurboDecoderExports;
+  // The exports are the C functions of turbojpeg.h (WebAssembly carries no type information beyond numbers).
+  const e = instance.exports;
+  return {
+    memory: e.memory as WebAssembly.Memory,
+    malloc: e.malloc as TurboDecoderExports['malloc'],
+    free: e.free as TurboDecoderExports['free'],
+    tjInitDecompress: e.tjInitDecompress as TurboDecoderExports['tjInitDecompress'],
+    tjDestroy: e.tjDestroy as TurboDecoderExports['tjDestroy'],
+    tjDecompressHeader3: e.tjDecompressHeader3 as TurboDecoderExports['tjDecompressHeader3'],
+    tjDecompress2: e.tjDecompress2 as TurboDecoderExports['tjDecompress2'],
+  };
 }
 
 /**

@@ -6,6 +6,13 @@
  */
 import { sanitizeJpeg } from '../../../../supabase/functions/handle-post-create/image.ts';
 
+/** The Deno APIs this script uses (it runs under Deno; the backend's TypeScript setup knows Node only). */
+declare const Deno: {
+  args: string[];
+  readFile(path: string): Promise<Uint8Array>;
+  stdin: { read(buffer: Uint8Array): Promise<number | null> };
+};
+
 const bytes = await Deno.readFile(Deno.args[0]!);
 const started = performance.now();
 const out = await sanitizeJpeg(bytes);
