@@ -55,7 +55,7 @@ export function createApp(ctx: BackendContext): Hono {
       name: 'Snapshire embedded Supabase-compatible backend',
       url: ctx.url,
       anonKey: ctx.keys.anonKey,
-      endpoints: ['/auth/v1', '/storage/v1', '/functions/v1', '/graphql/v1', '/mailbox'],
+      endpoints: ['/auth/v1', '/storage/v1', '/functions/v1', '/graphql/v1', '/rest/v1/rpc', '/mailbox'],
     }),
   );
   app.get('/health', (c) => c.json({ status: 'ok' }));
