@@ -61,7 +61,11 @@ const CRLF_CRLF = new Uint8Array([13, 10, 13, 10]);
 /** Index of `needle` in `haystack` from `from`, or -1. */
 function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
   const first = needle[0]!;
-  for (let i = haystack.indexOf(first, from); i !== -1 && i + needle.length <= haystack.length; i = haystack.indexOf(first, i + 1)) {
+  for (
+    let i = haystack.indexOf(first, from);
+    i !== -1 && i + needle.length <= haystack.length;
+    i = haystack.indexOf(first, i + 1)
+  ) {
     let j = 1;
     while (j < needle.length && haystack[i + j] === needle[j]) j++;
     if (j === needle.length) return i;
@@ -71,7 +75,8 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number
 
 /** A quoted or bare parameter of a header value (name="file", filename="a.jpg"). */
 function headerParam(header: string, param: string): string | undefined {
-  const m = new RegExp(`;\\s*${param}="([^"]*)"`, 'i').exec(header) ?? new RegExp(`;\\s*${param}=([^;\\s]*)`, 'i').exec(header);
+  const m =
+    new RegExp(`;\\s*${param}="([^"]*)"`, 'i').exec(header) ?? new RegExp(`;\\s*${param}=([^;\\s]*)`, 'i').exec(header);
   return m?.[1];
 }
 

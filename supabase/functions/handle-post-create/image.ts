@@ -25,8 +25,26 @@ interface TurboDecoderExports {
   free(pointer: number): void;
   tjInitDecompress(): number;
   tjDestroy(handle: number): number;
-  tjDecompressHeader3(handle: number, jpeg: number, size: number, width: number, height: number, subsamp: number, colorspace: number): number;
-  tjDecompress2(handle: number, jpeg: number, size: number, dst: number, width: number, pitch: number, height: number, pixelFormat: number, flags: number): number;
+  tjDecompressHeader3(
+    handle: number,
+    jpeg: number,
+    size: number,
+    width: number,
+    height: number,
+    subsamp: number,
+    colorspace: number,
+  ): number;
+  tjDecompress2(
+    handle: number,
+    jpeg: number,
+    size: number,
+    dst: number,
+    width: number,
+    pitch: number,
+    height: number,
+    pixelFormat: number,
+    flags: number,
+  ): number;
 }
 /** turbojpeg.h: TJPF_RGB, TJSAMP_420. */
 const TJPF_RGB = 0;
@@ -169,7 +187,10 @@ export function exifOrientation(bytes: Uint8Array): number {
     const segment = at + 4;
     const end = Math.min(at + 2 + length, bytes.length);
     const isExif =
-      marker === 0xe1 && end - segment >= 14 && view.getUint32(segment) === 0x45786966 && view.getUint16(segment + 4) === 0;
+      marker === 0xe1 &&
+      end - segment >= 14 &&
+      view.getUint32(segment) === 0x45786966 &&
+      view.getUint16(segment + 4) === 0;
     if (isExif) {
       const tiff = segment + 6;
       const order = view.getUint16(tiff);
@@ -200,7 +221,14 @@ export function exifOrientation(bytes: Uint8Array): number {
  * 8 quarter turn anticlockwise. dst is height x width for 5-8. Source pixel (x, y) goes to destination
  * pixel start + x * stepX + y * stepY.
  */
-export function orient(src: Uint8Array, dst: Uint8Array, width: number, height: number, channels: number, orientation: number): void {
+export function orient(
+  src: Uint8Array,
+  dst: Uint8Array,
+  width: number,
+  height: number,
+  channels: number,
+  orientation: number,
+): void {
   if (orientation < 2 || orientation > 8) {
     dst.set(src.subarray(0, width * height * channels));
     return;
@@ -239,7 +267,9 @@ function decodeRgb(turbo: TurboDecoderExports, bytes: Uint8Array, size: { width:
     throw new Error('unreadable JPEG header');
   }
   // tjDecompress2 returns -1 for errors and for warnings such as a premature end of the data.
-  if (turbo.tjDecompress2(handle, input, bytes.length, pixels, size.width, size.width * 3, size.height, TJPF_RGB, 0) !== 0) {
+  if (
+    turbo.tjDecompress2(handle, input, bytes.length, pixels, size.width, size.width * 3, size.height, TJPF_RGB, 0) !== 0
+  ) {
     throw new Error('JPEG data is damaged or incomplete');
   }
   return pixels;

@@ -23,9 +23,11 @@ const functionNames = readdirSync(FUNCTIONS, { withFileTypes: true })
   .filter((e) => e.isDirectory() && !e.name.startsWith('_') && existsSync(join(FUNCTIONS, e.name, 'index.ts')))
   .map((e) => e.name);
 
-const backendDependencies = (JSON.parse(readFileSync(join(REPO, 'packages/backend/package.json'), 'utf8')) as {
-  dependencies: Record<string, string>;
-}).dependencies;
+const backendDependencies = (
+  JSON.parse(readFileSync(join(REPO, 'packages/backend/package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  }
+).dependencies;
 
 /** The package folder of a file under node_modules (node_modules/@scope/name or node_modules/name). */
 function packageDir(file: string): string {
@@ -60,8 +62,26 @@ describe.each(functionNames)('supabase/functions/%s deploys as the Supabase CLI 
     const info = JSON.parse(
       execFileSync(
         DENO,
-        ['info', '--json', '--node-modules-dir=manual', '--no-lock', '--config', config, join(FUNCTIONS, name, 'index.ts')],
-        { cwd: REPO, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), DENO_DIR: process.env.DENO_DIR ?? join(tmpdir(), 'snapshire-deno-dir'), NO_COLOR: '1' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+        [
+          'info',
+          '--json',
+          '--node-modules-dir=manual',
+          '--no-lock',
+          '--config',
+          config,
+          join(FUNCTIONS, name, 'index.ts'),
+        ],
+        {
+          cwd: REPO,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? tmpdir(),
+            DENO_DIR: process.env.DENO_DIR ?? join(tmpdir(), 'snapshire-deno-dir'),
+            NO_COLOR: '1',
+          },
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        },
       ),
     ) as { modules: { specifier: string; error?: string }[] };
     const errors = info.modules.filter((m) => m.error).map((m) => `${m.specifier}: ${m.error}`);

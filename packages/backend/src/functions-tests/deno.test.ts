@@ -53,7 +53,12 @@ let bareRuntimeMb = 0;
 /** Starts `deno eval` that waits on its standard input, reads its peak memory, and ends it. */
 async function measureBareRuntime(): Promise<number> {
   const bare = spawn(DENO, ['eval', "console.log('ready'); await Deno.stdin.read(new Uint8Array(1));"], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmp, DENO_DIR: process.env.DENO_DIR ?? join(tmp, 'deno-dir'), NO_COLOR: '1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmp,
+      DENO_DIR: process.env.DENO_DIR ?? join(tmp, 'deno-dir'),
+      NO_COLOR: '1',
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   await new Promise<void>((ready, fail) => {
@@ -143,7 +148,9 @@ async function send(form: FormData, token?: string): Promise<Answer> {
 }
 
 async function downloadStored(postId: string): Promise<Buffer> {
-  const { rows } = await h.owner.query<{ file_name: string }>('select file_name from public.post where id = $1', [postId]);
+  const { rows } = await h.owner.query<{ file_name: string }>('select file_name from public.post where id = $1', [
+    postId,
+  ]);
   const stored = await h.admin.storage.from(PHOTO_BUCKET).download(postObjectPath(postId, rows[0]!.file_name));
   if (stored.error) throw stored.error;
   return Buffer.from(await stored.data.arrayBuffer());
@@ -199,7 +206,10 @@ describe('handle-post-create under Deno with FFI denied', () => {
     expect(meta.orientation).toBeUndefined();
     expect(bytes.includes(Buffer.from('Leaky Phone'))).toBe(false);
     // After a clockwise quarter turn the red block (top left of the sensor image) sits at the top right.
-    const { data } = await sharp(bytes).extract({ left: 80, top: 5, width: 10, height: 10 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(bytes)
+      .extract({ left: 80, top: 5, width: 10, height: 10 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(data[0]!).toBeGreaterThan(150);
     expect(data[1]!).toBeLessThan(90);
     expect(data[2]!).toBeLessThan(90);
@@ -215,7 +225,10 @@ describe('handle-post-create under Deno with FFI denied', () => {
   it(`refuses ${LIMITS.UPLOAD_MAX_BYTES} + 1 bytes, and stores nothing`, async () => {
     const before = await storedCounts(h);
     const answer = await send(phoneForm(oversized(LIMITS.UPLOAD_MAX_BYTES + 1, await jpeg())), h.memberToken);
-    expect(answer).toEqual({ status: 413, body: { error: MESSAGES.PHOTO_TOO_LARGE, issues: [MESSAGES.PHOTO_TOO_LARGE] } });
+    expect(answer).toEqual({
+      status: 413,
+      body: { error: MESSAGES.PHOTO_TOO_LARGE, issues: [MESSAGES.PHOTO_TOO_LARGE] },
+    });
     expect(await storedCounts(h)).toEqual(before);
   });
 
@@ -248,7 +261,9 @@ describe('handle-post-create under Deno with FFI denied', () => {
     const peakBefore = peakMemoryMb(deno.pid!);
     const answer = await send(phoneForm(photo, 'big.jpg'), h.memberToken);
     expect(answer.status, JSON.stringify(answer.body) + output.slice(-1000)).toBe(201);
-    const { rows } = await h.owner.query('select meta_width, meta_height from public.post where id = $1', [answer.body.post!.id]);
+    const { rows } = await h.owner.query('select meta_width, meta_height from public.post where id = $1', [
+      answer.body.post!.id,
+    ]);
     // Stored scaled down by libjpeg-turbo's DCT scaling (1/4) to at most LIMITS.STORED_MAX_PIXELS, upright.
     expect(rows[0]).toEqual({ meta_width: 1500, meta_height: 2000 });
     expect(1500 * 2000).toBeLessThanOrEqual(LIMITS.STORED_MAX_PIXELS);

@@ -26,7 +26,11 @@ function peakMb(pid: number): number {
 
 /** Runs deno with args, waits for its first stdout line, reads its peak memory, then closes its stdin. */
 async function measure(args: string[]): Promise<{ line: string; peak: number }> {
-  const child = spawn(DENO, args, { cwd: REPO, env: { ...process.env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(DENO, args, {
+    cwd: REPO,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((done, fail) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -61,10 +65,24 @@ try {
   for (let round = 0; round < runs; round++) {
     for (const [label, file] of Object.entries(photos)) {
       const { line, peak } = await measure([
-        'run', '--node-modules-dir=manual', '--no-lock', '--config', CONFIG, '--allow-read', '--allow-env', '--deny-ffi', RUNNER, file,
+        'run',
+        '--node-modules-dir=manual',
+        '--no-lock',
+        '--config',
+        CONFIG,
+        '--allow-read',
+        '--allow-env',
+        '--deny-ffi',
+        RUNNER,
+        file,
       ]);
       const run = JSON.parse(line) as { ms: number; width: number; height: number; bytes: number };
-      const entry = results.get(label) ?? { ms: [], peak: [], size: `${(readFileSync(file).length / 1048576).toFixed(1)} MB`, out: '' };
+      const entry = results.get(label) ?? {
+        ms: [],
+        peak: [],
+        size: `${(readFileSync(file).length / 1048576).toFixed(1)} MB`,
+        out: '',
+      };
       entry.ms.push(run.ms);
       entry.peak.push(peak);
       entry.out = `${run.width}x${run.height}, ${(run.bytes / 1048576).toFixed(1)} MB`;

@@ -69,7 +69,13 @@ export function oversized(size: number, head: Buffer): Buffer {
  */
 export async function phonePhoto(width: number, height: number, quality = 88): Promise<Buffer> {
   const tile = await sharp({
-    create: { width: 509, height: 509, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } },
+    create: {
+      width: 509,
+      height: 509,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 28 },
+    },
   })
     .png()
     .toBuffer();

@@ -388,11 +388,15 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('a database failure after the photo was stored: the photo is removed again', async () => {
         // The post_create RPC fails (the service role briefly may not call it) after the upload succeeded.
-        await h.owner.query(`revoke execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[]) from service_role`);
+        await h.owner.query(
+          `revoke execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[]) from service_role`,
+        );
         try {
           await expectRefused(() => invoke(h.member, postForm(validForm())), 500, MESSAGES.POST_CREATE_FAILED);
         } finally {
-          await h.owner.query(`grant execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[]) to service_role`);
+          await h.owner.query(
+            `grant execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[]) to service_role`,
+          );
         }
         expect((await invoke(h.member, postForm(validForm()))).status).toBe(201);
       });
@@ -415,7 +419,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           p_category_ids: [],
         });
         expect(direct.error?.code).toBe('42501');
-        const check = await h.anon.rpc('post_create_check', { p_author_id: h.memberId, p_group_id: IDS.priv, p_category_ids: [] });
+        const check = await h.anon.rpc('post_create_check', {
+          p_author_id: h.memberId,
+          p_group_id: IDS.priv,
+          p_category_ids: [],
+        });
         expect(check.error?.code).toBe('42501');
         expect(await storedCounts(h)).toEqual(before);
       });

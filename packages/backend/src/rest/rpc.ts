@@ -20,7 +20,14 @@ interface PgError {
   hint?: string;
 }
 
-function postgrestError(c: Context, status: 400 | 401 | 403 | 404 | 500, code: string, message: string, details: string | null = null, hint: string | null = null): Response {
+function postgrestError(
+  c: Context,
+  status: 400 | 401 | 403 | 404 | 500,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+): Response {
   return c.json({ code, details, hint, message }, status);
 }
 
@@ -33,7 +40,8 @@ export function restRoutes(ctx: BackendContext): Hono {
     try {
       caller = await resolveCaller(c, ctx.config.jwtSecret);
     } catch (err) {
-      if (err instanceof InvalidJwtError) return postgrestError(c, 401, err.reason === 'expired' ? 'PGRST303' : 'PGRST301', err.message);
+      if (err instanceof InvalidJwtError)
+        return postgrestError(c, 401, err.reason === 'expired' ? 'PGRST303' : 'PGRST301', err.message);
       throw err;
     }
     let body: unknown;
@@ -43,7 +51,8 @@ export function restRoutes(ctx: BackendContext): Hono {
     } catch {
       return postgrestError(c, 400, 'PGRST102', 'Empty or invalid json');
     }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return postgrestError(c, 400, 'PGRST102', 'Empty or invalid json');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      return postgrestError(c, 400, 'PGRST102', 'Empty or invalid json');
     const args = Object.entries(body as Record<string, unknown>);
     if (!IDENTIFIER.test(name) || args.some(([key]) => !IDENTIFIER.test(key))) {
       return postgrestError(c, 404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
@@ -53,14 +62,20 @@ export function restRoutes(ctx: BackendContext): Hono {
     const call = `public.${name}(${args.map(([key], i) => `${key} => $${i + 1}`).join(', ')})`;
     try {
       const result = await ctx.db.asCaller(caller, (sql) =>
-        sql.query<{ result: unknown }>(`select to_jsonb(${call}) as result`, args.map(([, value]) => value)),
+        sql.query<{ result: unknown }>(
+          `select to_jsonb(${call}) as result`,
+          args.map(([, value]) => value),
+        ),
       );
       return c.json(result.rows[0]?.result ?? null);
     } catch (err) {
       const pg = err as PgError;
-      if (pg.code === '42883') return postgrestError(c, 404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
-      if (pg.code === '42501') return postgrestError(c, caller.role === 'anon' ? 401 : 403, '42501', pg.message ?? 'permission denied');
-      if (pg.code && /^(22|23)/.test(pg.code)) return postgrestError(c, 400, pg.code, pg.message ?? 'invalid input', pg.detail ?? null, pg.hint ?? null);
+      if (pg.code === '42883')
+        return postgrestError(c, 404, 'PGRST202', `Could not find the function public.${name} in the schema cache`);
+      if (pg.code === '42501')
+        return postgrestError(c, caller.role === 'anon' ? 401 : 403, '42501', pg.message ?? 'permission denied');
+      if (pg.code && /^(22|23)/.test(pg.code))
+        return postgrestError(c, 400, pg.code, pg.message ?? 'invalid input', pg.detail ?? null, pg.hint ?? null);
       ctx.log(`rpc ${name} failed: ${pg.message ?? String(err)}`);
       return postgrestError(c, 500, pg.code ?? 'XX000', pg.message ?? 'internal error');
     }
