@@ -7,6 +7,7 @@ import { graphqlRoutes } from './graphql-route.ts';
 import { apiKeyOf, bearerToken } from './http/caller.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
+import { restRoutes } from './rest/rpc.ts';
 import { storageRoutes } from './storage/routes.ts';
 
 /** Auth paths Supabase's gateway serves without an API key: links opened from an e-mail. */
@@ -40,11 +41,13 @@ export function createApp(ctx: BackendContext): Hono {
   app.use('/auth/v1/*', requireApiKey(ctx));
   app.use('/graphql/v1', requireApiKey(ctx));
   app.use('/graphql/v1/*', requireApiKey(ctx));
+  app.use('/rest/v1/*', requireApiKey(ctx));
 
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/storage/v1', storageRoutes(ctx));
   app.route('/functions/v1', functionRoutes(ctx));
   app.route('/graphql/v1', graphqlRoutes(ctx));
+  app.route('/rest/v1', restRoutes(ctx));
   app.route('/mailbox', mailboxRoutes(ctx));
 
   app.get('/', (c) =>
@@ -52,7 +55,7 @@ export function createApp(ctx: BackendContext): Hono {
       name: 'Snapshire embedded Supabase-compatible backend',
       url: ctx.url,
       anonKey: ctx.keys.anonKey,
-      endpoints: ['/auth/v1', '/storage/v1', '/functions/v1', '/graphql/v1', '/mailbox'],
+      endpoints: ['/auth/v1', '/storage/v1', '/functions/v1', '/graphql/v1', '/rest/v1/rpc', '/mailbox'],
     }),
   );
   app.get('/health', (c) => c.json({ status: 'ok' }));

@@ -12,7 +12,7 @@ export const MESSAGES = {
   DIMENSIONS_REQUIRED: 'We could not read the size of this image.',
   // server-side re-checks of an upload
   NOT_A_JPEG: 'This file is not a valid JPEG image.',
-  IMAGE_TOO_MANY_PIXELS: 'This image is too large to process.',
+  IMAGE_TOO_MANY_PIXELS: 'This photo has too many pixels: it may have at most 50 megapixels.',
   UNKNOWN_CATEGORY: 'One or more categories do not belong to this group.',
   NOT_SIGNED_IN: 'You need to be signed in to post.',
   NOT_ALLOWED_TO_POST: 'You are not allowed to post in this group.',

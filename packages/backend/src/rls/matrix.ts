@@ -260,9 +260,12 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
       await db.asCaller(service, (sql) => sql.query('delete from public.post where id = $1', [postId]));
     });
 
-    it('keeps the helpers out of the public schema (nothing for pg_graphql to expose)', async () => {
+    it('keeps the helpers out of the public schema (nothing for pg_graphql or PostgREST to expose to clients)', async () => {
+      // The only public functions are handle-post-create's RPCs, which the service role alone may execute.
       const { rows } = await db.query<{ name: string }>(
-        `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
+        `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public'
+            and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))`,
       );
       expect(rows).toEqual([]);
     });

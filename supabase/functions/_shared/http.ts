@@ -1,4 +1,4 @@
-/** Responses of handle-post-create: JSON bodies, CORS headers, and errors that carry their HTTP status. */
+/** Responses of edge functions: JSON bodies, CORS headers, and errors that carry their HTTP status. */
 
 export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
