@@ -62,7 +62,9 @@ describe('functions as Query and Mutation fields', () => {
     expect(sdl).toContain('accountById(accountId: Int): Account');
     expect(sdl).toMatch(/type Mutation \{[\s\S]*addAccount\(email: String\): Int/);
     expect(sdl).not.toMatch(/type Query \{[^}]*addAccount/);
-    expect(sdl).toMatch(/accountsByEmail\(\s*emailToSearch: String[\s\S]*?orderBy: \[AccountOrderBy!\]\s*\): AccountConnection/);
+    expect(sdl).toMatch(
+      /accountsByEmail\(\s*emailToSearch: String[\s\S]*?orderBy: \[AccountOrderBy!\]\s*\): AccountConnection/,
+    );
     expect(sdl).toContain('doubled(xs: [Int]): [Int]');
     for (const name of ['twice', 'nameless', 'returnsVoid', 'returnsRecord', 'varSum', 'hiddenOne'])
       expect(sdl, name).not.toContain(`${name}(`);

@@ -1,4 +1,11 @@
-import type { Catalog, CatalogColumn, CatalogForeignKey, CatalogFunction, CatalogTable, CatalogType } from './reflect.ts';
+import type {
+  Catalog,
+  CatalogColumn,
+  CatalogForeignKey,
+  CatalogFunction,
+  CatalogTable,
+  CatalogType,
+} from './reflect.ts';
 
 /**
  * The catalog turned into pg_graphql's vocabulary: which tables are exposed, their GraphQL type and field
@@ -494,7 +501,12 @@ function buildFunctions(
       if (!f.name.startsWith('_') || f.volatility === 'v') continue;
       const base = f.name.slice(1);
       rowTable.table.computedFields.push({
-        fieldName: typeof d.name === 'string' ? d.name : dirs.inflectNames ? lowerFirst(toBaseTypeName(base, undefined, true)) : base,
+        fieldName:
+          typeof d.name === 'string'
+            ? d.name
+            : dirs.inflectNames
+              ? lowerFirst(toBaseTypeName(base, undefined, true))
+              : base,
         schema: f.schema,
         functionName: f.name,
         description: descriptionOf(d),
@@ -525,7 +537,11 @@ function buildFunctions(
     if (returns.kind === 'rows' && args.some((a) => COLLECTION_ARGS.has(a.fieldName))) continue;
     if (new Set(args.map((a) => a.fieldName)).size !== args.length) continue;
     const fieldName =
-      typeof d.name === 'string' ? d.name : dirs.inflectNames ? lowerFirst(toBaseTypeName(f.name, undefined, true)) : f.name;
+      typeof d.name === 'string'
+        ? d.name
+        : dirs.inflectNames
+          ? lowerFirst(toBaseTypeName(f.name, undefined, true))
+          : f.name;
     if (!isValidGraphqlName(fieldName) || args.some((a) => !isValidGraphqlName(a.fieldName))) continue;
     out.push({
       oid: f.oid,

@@ -219,7 +219,23 @@ describe('SPEC section 7 queries through Apollo Client', () => {
     const byAuthor = gql`
       query PostAuthor($groupId: UUID!) {
         postCollection(filter: { group_id: { eq: $groupId } }, first: 1) {
-          edges { node { id author_id author { id display_name posts(first: 1) { edges { node { id } } } } } }
+          edges {
+            node {
+              id
+              author_id
+              author {
+                id
+                display_name
+                posts(first: 1) {
+                  edges {
+                    node {
+                      id
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
     `;
@@ -231,8 +247,23 @@ describe('SPEC section 7 queries through Apollo Client', () => {
     expect(node.author).toMatchObject({ id: node.author_id, display_name: expect.stringMatching(/^\S/) });
     expect(node.author!.display_name).not.toContain('@');
     const email = await anon
-      .query({ query: gql`{ profileCollection(first: 1) { edges { node { email } } } }` })
-      .then((r) => r.error?.message ?? '', (e: Error) => e.message);
+      .query({
+        query: gql`
+          {
+            profileCollection(first: 1) {
+              edges {
+                node {
+                  email
+                }
+              }
+            }
+          }
+        `,
+      })
+      .then(
+        (r) => r.error?.message ?? '',
+        (e: Error) => e.message,
+      );
     expect(email).toMatch(/email/);
   });
 });

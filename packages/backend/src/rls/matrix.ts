@@ -200,7 +200,10 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
             .asCaller(callerFor(who), (sql) =>
               sql.query(`update public.profile set display_name = display_name || ' (renamed)'`),
             )
-            .then((r) => ({ count: r.rowCount }), (e: Error) => ({ error: e.message }));
+            .then(
+              (r) => ({ count: r.rowCount }),
+              (e: Error) => ({ error: e.message }),
+            );
           if (who === 'anon') expect(renameAll).toEqual({ error: expect.stringMatching(/permission denied/) });
           else expect(renameAll).toEqual({ count: 1 });
           const renamed = await db.query<{ id: string }>(
@@ -224,9 +227,10 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
             `insert into public.profile (id, display_name) values ('${USERS.outsider}', 'Me')`,
             `delete from public.profile`,
           ])
-            await expect(db.asCaller(callerFor(who), (sql) => sql.query(statement)), statement).rejects.toThrow(
-              /permission denied/,
-            );
+            await expect(
+              db.asCaller(callerFor(who), (sql) => sql.query(statement)),
+              statement,
+            ).rejects.toThrow(/permission denied/);
         });
 
         it('cannot write photo objects', async () => {
