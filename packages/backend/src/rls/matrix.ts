@@ -15,14 +15,25 @@ import {
   WHO,
   callerFor,
   insertFixture,
+  INVITATION,
   objectName,
+  PRIVATE_ROLES,
   type PostName,
   type Who,
 } from './fixture.ts';
 
 export const PROJECT_DIR = resolve(fileURLToPath(new URL('../../../../supabase', import.meta.url)));
 
-const TABLES = ['group', 'category', 'group_category', 'post', 'post_category', 'group_member'] as const;
+const TABLES = [
+  'group',
+  'category',
+  'group_category',
+  'post',
+  'post_category',
+  'group_member',
+  'group_invitation',
+  'photo_deletion',
+] as const;
 /** Every table of public: the read-only ones above plus profile, which its owner may rename. */
 const ALL_TABLES = [...TABLES, 'profile'] as const;
 
@@ -30,9 +41,33 @@ const VISIBLE_POSTS: Record<Who, PostName[]> = {
   anon: ['pubDone'],
   outsider: ['pubDone'],
   member: ['pubDone', 'privDone'],
+  admin: ['pubDone', 'privDone'],
+  owner: ['pubDone', 'privDone'],
   author: ['pubDone', 'pubPending', 'privDone', 'privPending'],
 };
-const seesPrivate = (who: Who) => who === 'member' || who === 'author';
+const seesPrivate = (who: Who) => PRIVATE_ROLES[who] !== undefined;
+
+/** The functions pg_graphql exposes (supabase/migrations/20261124000200_groups.sql). */
+const API_FUNCTIONS = [
+  '_member_count',
+  '_my_role',
+  'accept_group_invitation',
+  'create_group',
+  'create_group_invitation',
+  'delete_group',
+  'delete_post',
+  'group_invitation_preview',
+  'join_group',
+  'leave_group',
+  'remove_group_member',
+  'revoke_group_invitation',
+  'set_group_member_role',
+  'transfer_group_ownership',
+  'update_group',
+  'update_post',
+];
+/** What a signed-out visitor may call: the invitation landing page and the member count on group cards. */
+const ANON_FUNCTIONS = ['_member_count', 'group_invitation_preview'];
 
 function sorted(values: string[]): string[] {
   return [...values].sort();
@@ -70,6 +105,16 @@ const WRITES: Record<(typeof TABLES)[number], { insert: string; update: string; 
     insert: `insert into public.group_member (group_id, user_id, role) values ('${GROUPS.priv}', '${USERS.outsider}', 'owner')`,
     update: `update public.group_member set role = 'member'`,
     delete: `delete from public.group_member`,
+  },
+  group_invitation: {
+    insert: `insert into public.group_invitation (group_id, expires_at) values ('${GROUPS.priv}', now() + interval '1 day')`,
+    update: `update public.group_invitation set revoked_at = null, max_uses = null, use_count = 0`,
+    delete: `delete from public.group_invitation`,
+  },
+  photo_deletion: {
+    insert: `insert into public.photo_deletion (bucket_id, name) values ('photography', 'posts/x/y.jpg')`,
+    update: `update public.photo_deletion set name = 'x'`,
+    delete: `delete from public.photo_deletion`,
   },
 };
 
@@ -140,8 +185,25 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
         it('sees the members of its own groups only', async () => {
           const rows = await select<{ user_id: string }>(who, 'select user_id from public.group_member');
           expect(sorted(rows.map((r) => r.user_id))).toEqual(
-            seesPrivate(who) ? sorted([USERS.author, USERS.member]) : [],
+            seesPrivate(who) ? sorted([USERS.author, USERS.member, USERS.admin, USERS.owner]) : [],
           );
+        });
+
+        it('sees invitation links (with their tokens) only as owner or admin of their group', async () => {
+          const read = await db
+            .asCaller(callerFor(who), (sql) => sql.query<{ id: string }>('select id from public.group_invitation'))
+            .then(
+              (r) => r.rows.map((x) => x.id),
+              (e: Error) => e.message,
+            );
+          if (who === 'anon') expect(read).toMatch(/permission denied/);
+          else expect(read).toEqual(who === 'owner' || who === 'admin' ? [INVITATION.id] : []);
+        });
+
+        it('cannot read the queue of photos to delete', async () => {
+          await expect(
+            db.asCaller(callerFor(who), (sql) => sql.query('select * from public.photo_deletion')),
+          ).rejects.toThrow(/permission denied/);
         });
 
         it("reads a post's photo object exactly where it sees the post, and no stray object", async () => {
@@ -260,7 +322,7 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
                 (select count(*)::int from storage.objects where name like '%.moved' or name like '%evil%') as tampered,
                 (select count(*)::int from public.post where description = 'Hacked') as hacked`,
       );
-      expect(counts.rows[0]).toEqual({ groups: 2, posts: 4, post_categories: 4, members: 2, tampered: 0, hacked: 0 });
+      expect(counts.rows[0]).toEqual({ groups: 2, posts: 4, post_categories: 4, members: 4, tampered: 0, hacked: 0 });
     });
 
     it('refuses a category link the post’s group does not offer, even from the service role', async () => {
@@ -328,11 +390,18 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
       expect(left.rowCount).toBe(0);
     });
 
-    it('keeps the helpers out of the public schema (nothing for pg_graphql to expose)', async () => {
-      const { rows } = await db.query<{ name: string }>(
-        `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
+    it('exposes exactly the API functions in public, each SECURITY DEFINER with an empty search_path', async () => {
+      const { rows } = await db.query<{ name: string; definer: boolean; config: string[] | null; anon: boolean }>(
+        `select p.proname as name, p.prosecdef as definer, p.proconfig as config,
+                has_function_privilege('anon', p.oid, 'EXECUTE') as anon
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
       );
-      expect(rows).toEqual([]);
+      expect(rows.map((r) => r.name)).toEqual(sorted([...API_FUNCTIONS]));
+      for (const r of rows) {
+        expect(r.definer, r.name).toBe(true);
+        expect(r.config, r.name).toEqual(['search_path=""']);
+        expect(r.anon, r.name).toBe(ANON_FUNCTIONS.includes(r.name));
+      }
     });
   });
 }
