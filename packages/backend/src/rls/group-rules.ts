@@ -7,7 +7,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { GROUP_LIMITS, GROUP_RULE_MESSAGES, groupRuleMessage, INVITATION_STATUSES } from '@snapshire/contracts';
+import {
+  GROUP_LIMITS,
+  GROUP_RULE_MESSAGES,
+  groupRuleMessage,
+  INVITATION_STATUSES,
+  invitationPreviewSchema,
+  PROFILE_LIMITS,
+} from '@snapshire/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlatformAndMigrations, type OpenedDatabase } from '../db/index.ts';
 import { createGraphqlService } from '../graphql/service.ts';
@@ -127,6 +134,16 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
                   private.group_limit('invitation_uses_max') as "INVITATION_USES_MAX",
                   private.group_limit('categories_max') as "CATEGORIES_MAX"`,
         );
+        const rename = (length: number) =>
+          db.asCaller(callerFor('member'), (sql) =>
+            sql.query(`update public.profile set display_name = repeat('n', $1::int) where id = $2`, [
+              length,
+              USERS.member,
+            ]),
+          );
+        await rename(PROFILE_LIMITS.DISPLAY_NAME_MAX_LENGTH);
+        await expect(rename(PROFILE_LIMITS.DISPLAY_NAME_MAX_LENGTH + 1)).rejects.toThrow(/check constraint/);
+        await db.query(`update public.profile set display_name = 'member' where id = $1`, [USERS.member]);
         const { INVITATION_HOURS_DEFAULT: _default, ...limits } = GROUP_LIMITS;
         expect(rows[0]).toEqual(limits);
         const defaults = await db.query<{ d: string }>(
@@ -594,7 +611,9 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         const token = (invited.data as { create_group_invitation: { token: string } }).create_group_invitation.token;
         const preview = await run('anon', `query($t: String) { group_invitation_preview(token: $t) }`, { t: token });
         expect(
-          JSON.parse((preview.data as { group_invitation_preview: string }).group_invitation_preview),
+          invitationPreviewSchema.parse(
+            JSON.parse((preview.data as { group_invitation_preview: string }).group_invitation_preview),
+          ),
         ).toMatchObject({
           status: 'valid',
           group_name: 'Through GraphQL',
