@@ -11,7 +11,12 @@ function flag(value: string | undefined): boolean | undefined {
 }
 
 function list(value: string | undefined): string[] | undefined {
-  return value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  return value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 }
 
 const env = process.env;

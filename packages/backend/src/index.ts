@@ -8,7 +8,13 @@ import type { Server } from 'node:http';
 import { resolveConfig, type BackendOptions } from './config/config.ts';
 import { deriveKeys } from './config/keys.ts';
 import type { BackendContext } from './context.ts';
-import { applyPlatformAndMigrations, openDatabase, openMigratedMemoryDatabase, runFixture, runSeed } from './db/index.ts';
+import {
+  applyPlatformAndMigrations,
+  openDatabase,
+  openMigratedMemoryDatabase,
+  runFixture,
+  runSeed,
+} from './db/index.ts';
 import { createApp } from './server.ts';
 
 export { deriveKeys, DEFAULT_JWT_SECRET } from './config/keys.ts';
@@ -70,7 +76,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   let server: Server | undefined;
   try {
     if (!inMemory) await applyPlatformAndMigrations(db, config.projectDir, log);
-    const filesDir = config.dataDir ? join(config.dataDir, 'storage') : (tempDir = await mkdtemp(join(tmpdir(), 'snapshire-storage-')));
+    const filesDir = config.dataDir
+      ? join(config.dataDir, 'storage')
+      : (tempDir = await mkdtemp(join(tmpdir(), 'snapshire-storage-')));
     const ctx: BackendContext = {
       db,
       config,
@@ -83,7 +91,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     const app = createApp(ctx);
     server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
     const port = await listen(server, config.port, config.host);
-    const urlHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    const urlHost =
+      config.host === '0.0.0.0' || config.host === '::'
+        ? '127.0.0.1'
+        : config.host.includes(':')
+          ? `[${config.host}]`
+          : config.host;
     ctx.url = `http://${urlHost}:${port}`;
 
     const supabase = createClient(ctx.url, keys.serviceRoleKey, {
@@ -94,7 +107,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     if (config.seed) await runSeed(db, config.projectDir, seedCtx);
     for (const name of config.fixtures) await runFixture(db, config.projectDir, name, seedCtx);
 
-    log(`ready at ${ctx.url} (${db.kind}${config.dataDir ? `, data in ${config.dataDir}` : ', in memory'}); mailbox ${ctx.url}/mailbox`);
+    log(
+      `ready at ${ctx.url} (${db.kind}${config.dataDir ? `, data in ${config.dataDir}` : ', in memory'}); mailbox ${ctx.url}/mailbox`,
+    );
     const running = server;
     let stopped = false;
     return {

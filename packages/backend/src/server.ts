@@ -23,12 +23,18 @@ function requireApiKey(ctx: BackendContext) {
     if (c.req.method === 'GET' && OPEN_AUTH_PATHS.has(new URL(c.req.url).pathname.replace(/\/$/, ''))) return next();
     const key = apiKeyOf(c) ?? bearerToken(c);
     if (!key) {
-      return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
+      return c.json(
+        { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
+        401,
+      );
     }
     try {
       await verifyProjectJwt(key, ctx.config.jwtSecret);
     } catch {
-      return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+      return c.json(
+        { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+        401,
+      );
     }
     return next();
   };
@@ -62,7 +68,9 @@ export function createApp(ctx: BackendContext): Hono {
 
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   app.onError((err, c) => {
-    ctx.log(`unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.message : String(err)}`);
+    ctx.log(
+      `unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.message : String(err)}`,
+    );
     return c.json({ message: 'An invalid response was received from the upstream server' }, 502);
   });
   return app;

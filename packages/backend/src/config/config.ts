@@ -109,7 +109,8 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
   }
 
   const confirmations = bool(email['enable_confirmations']);
-  const log = options.log === false ? () => {} : (options.log ?? ((message: string) => console.log(`[backend] ${message}`)));
+  const log =
+    options.log === false ? () => {} : (options.log ?? ((message: string) => console.log(`[backend] ${message}`)));
   const redirectUrls = auth['additional_redirect_urls'];
   return {
     port: options.port ?? 54321,

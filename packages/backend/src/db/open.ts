@@ -68,7 +68,11 @@ interface PgliteServer {
 }
 
 /** Starts PGlite in a worker thread behind pglite-socket on a loopback port. */
-async function startPgliteWorker(dataDir: string | undefined, maxConnections: number, loadDataDir?: Uint8Array): Promise<PgliteServer> {
+async function startPgliteWorker(
+  dataDir: string | undefined,
+  maxConnections: number,
+  loadDataDir?: Uint8Array,
+): Promise<PgliteServer> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir, maxConnections, loadDataDir },
   });
@@ -145,7 +149,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       if (dbDir) await mkdir(dbDir, { recursive: true });
       // The socket also serves SUPABASE_DB_URL clients (functions, seeds, tests) besides our pool; it drops
       // connections past its limit, so keep that generous: queries are serialised inside PGlite anyway.
-      pglite = await startPgliteWorker(dbDir, Math.max(100, maxConnections * 4), dbDir ? undefined : options.loadDataDir);
+      pglite = await startPgliteWorker(
+        dbDir,
+        Math.max(100, maxConnections * 4),
+        dbDir ? undefined : options.loadDataDir,
+      );
       url = `postgresql://postgres@127.0.0.1:${pglite.port}/postgres`;
     }
   } catch (err) {
@@ -158,7 +166,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   // An idle client that dies (server restart) must not crash the process.
   pool.on('error', (err) => console.error(`[backend] database connection error: ${err.message}`));
 
-  async function transaction<T>(setup: ((c: pg.PoolClient) => Promise<void>) | undefined, fn: (sql: SqlClient) => Promise<T>): Promise<T> {
+  async function transaction<T>(
+    setup: ((c: pg.PoolClient) => Promise<void>) | undefined,
+    fn: (sql: SqlClient) => Promise<T>,
+  ): Promise<T> {
     const client = await pool.connect();
     let broken = false;
     try {
@@ -201,7 +212,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     asCaller: (caller, fn) =>
       transaction(async (client) => {
         // The role name cannot be a bind parameter; it comes from a closed union, checked here anyway.
-        if (!['anon', 'authenticated', 'service_role'].includes(caller.role)) throw new Error(`bad role ${caller.role}`);
+        if (!['anon', 'authenticated', 'service_role'].includes(caller.role))
+          throw new Error(`bad role ${caller.role}`);
         await client.query(`set local role ${caller.role}`);
         await client.query(
           `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),

@@ -15,11 +15,14 @@ async function schemaKey(projectDir: string): Promise<string> {
   const hash = createHash('sha256');
   const require = createRequire(import.meta.url);
   // The package's exports hide package.json; its entry point sits in dist/, one level below it.
-  const pglitePkg = JSON.parse(await readFile(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8')) as {
+  const pglitePkg = JSON.parse(
+    await readFile(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8'),
+  ) as {
     version: string;
   };
   hash.update(`pglite ${pglitePkg.version}\n`);
-  for (const file of ['platform.sql', 'embedded.sql']) hash.update(await readFile(new URL(`./${file}`, import.meta.url)));
+  for (const file of ['platform.sql', 'embedded.sql'])
+    hash.update(await readFile(new URL(`./${file}`, import.meta.url)));
   const dir = join(projectDir, 'migrations');
   const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort() : [];
   for (const f of files) {

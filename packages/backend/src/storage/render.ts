@@ -18,7 +18,8 @@ const MAX_DIMENSION = 2500;
 function intIn(v: unknown, min: number, max: number, name: string): number | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw storageErrors.invalidRequest(`${name} must be an integer between ${min} and ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw storageErrors.invalidRequest(`${name} must be an integer between ${min} and ${max}`);
   return n;
 }
 
@@ -90,7 +91,10 @@ export class RenderCache {
   ) {}
 
   private key(version: string, t: Transform, format: OutputFormat): string {
-    return createHash('sha256').update(`${version}|${transformToString(t)}|${format}`).digest('hex').slice(0, 40);
+    return createHash('sha256')
+      .update(`${version}|${transformToString(t)}|${format}`)
+      .digest('hex')
+      .slice(0, 40);
   }
 
   private path(version: string, key: string, format: OutputFormat): string {
@@ -125,7 +129,12 @@ export class RenderCache {
           img = img.resize({ width: t.width, height: t.height, fit, withoutEnlargement: true });
         }
         const quality = t.quality ?? 80;
-        img = format === 'webp' ? img.webp({ quality }) : format === 'png' ? img.png() : img.jpeg({ quality, mozjpeg: false });
+        img =
+          format === 'webp'
+            ? img.webp({ quality })
+            : format === 'png'
+              ? img.png()
+              : img.jpeg({ quality, mozjpeg: false });
         bytes = await img.toBuffer();
       } catch (err) {
         throw storageErrors.imageError(`Image could not be transformed: ${(err as Error).message}`);
