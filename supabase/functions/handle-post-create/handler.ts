@@ -9,9 +9,9 @@
  *   6. store the photo under a generated name, then insert the post (shown) with its categories in one
  *      RPC; if that fails, remove the photo again.
  * No step leaves a visible half post: a post row exists only once its photo is stored. Answers
- * 201 {post: {id}} or {error}.
+ * 201 {post: {id}} or {error, issues?}: the response schemas of @snapshire/contracts (post-create.ts).
  */
-import { MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
+import { MESSAGES, PHOTO_BUCKET, type PostCreatedResponse, postObjectPath } from '@snapshire/contracts';
 import { authenticateCaller } from '../_shared/auth.ts';
 import { CORS_HEADERS, errorResponse, HttpError, json } from '../_shared/http.ts';
 import { adminClient } from '../_shared/supabase.ts';
@@ -60,17 +60,18 @@ async function handle(req: Request): Promise<Response> {
     if (removed.error) console.error(`[handle-post-create] could not remove ${path}: ${removed.error.message}`);
     throw err;
   }
-  return json(201, { post: { id } });
+  const created: PostCreatedResponse = { post: { id } };
+  return json(201, created);
 }
 
 export async function handlePostCreate(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
-  if (req.method !== 'POST') return json(405, { error: 'Method not allowed.' });
+  if (req.method !== 'POST') return errorResponse(new HttpError(405, 'Method not allowed.'));
   try {
     return await handle(req);
   } catch (err) {
     if (err instanceof HttpError) return errorResponse(err);
     console.error(`[handle-post-create] ${err instanceof Error ? err.message : String(err)}`);
-    return json(500, { error: MESSAGES.POST_CREATE_FAILED });
+    return errorResponse(new HttpError(500, MESSAGES.POST_CREATE_FAILED));
   }
 }
