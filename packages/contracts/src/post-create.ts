@@ -84,8 +84,7 @@ export interface PostCreateFormSource<F extends FileLike> {
 }
 
 export type PostCreateDecoded<F extends FileLike> =
-  | { success: true; data: PostCreateRequest<F> & { categoryIds: string[] } }
-  | { success: false; issues: string[] };
+  { success: true; data: PostCreateRequest<F> & { categoryIds: string[] } } | { success: false; issues: string[] };
 
 /**
  * Reads and validates the request as the function receives it. The group and category ids come back in

@@ -30,14 +30,14 @@ function isFileLike(value: unknown): value is FileLike {
  * The chosen photo. Each rule is checked on its own so every issue is listed at once; the server applies the
  * same schema and then re-checks the bytes (a declared type can lie).
  */
-export const photoFileSchema = z.custom<FileLike>(isFileLike, { message: MESSAGES.INVALID_FILE }).superRefine(
-  (file, ctx) => {
+export const photoFileSchema = z
+  .custom<FileLike>(isFileLike, { message: MESSAGES.INVALID_FILE })
+  .superRefine((file, ctx) => {
     if (file.size > LIMITS.UPLOAD_MAX_BYTES) ctx.addIssue({ code: 'custom', message: MESSAGES.PHOTO_TOO_LARGE });
     if (!file.type.startsWith('image')) ctx.addIssue({ code: 'custom', message: MESSAGES.ONLY_IMAGES });
     if (!LIMITS.UPLOAD_ACCEPTED_MIME_TYPES.includes(file.type))
       ctx.addIssue({ code: 'custom', message: MESSAGES.ONLY_JPEG });
-  },
-);
+  });
 
 const optionalText = z
   .string()

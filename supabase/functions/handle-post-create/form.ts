@@ -118,7 +118,9 @@ function statusFor(messages: string[]): number {
  * The decoded request. Its width and height are the client's advisory claim and are not used: the post
  * records the size of the image it stores.
  */
-export async function readPostCreateRequest(req: Request): Promise<PostCreateRequest<FormFile> & { categoryIds: string[] }> {
+export async function readPostCreateRequest(
+  req: Request,
+): Promise<PostCreateRequest<FormFile> & { categoryIds: string[] }> {
   const contentType = req.headers.get('content-type') ?? '';
   const boundary = /^multipart\/form-data\s*;.*\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   if (!boundary) throw new HttpError(400, MESSAGES.INVALID_FILE);

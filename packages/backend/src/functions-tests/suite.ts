@@ -121,7 +121,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('refuses a width that is not a positive whole number, even though it is only advisory', async () => {
         await expectRefused(
-          () => invoke(h.member, postForm(validForm(), (form) => form.set(POST_CREATE_FIELDS.WIDTH, 'wide'))),
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.set(POST_CREATE_FIELDS.WIDTH, 'wide')),
+            ),
           400,
           MESSAGES.DIMENSIONS_REQUIRED,
         );
@@ -303,7 +307,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('no photo type', async () => {
         await expectRefused(
-          () => invoke(h.member, postForm(validForm(), (form) => form.delete(POST_CREATE_FIELDS.PHOTO_TYPE))),
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.delete(POST_CREATE_FIELDS.PHOTO_TYPE)),
+            ),
           400,
           MESSAGES.PHOTO_TYPE_REQUIRED,
         );
@@ -311,7 +319,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('a text field in place of the file', async () => {
         await expectRefused(
-          () => invoke(h.member, postForm(validForm(), (form) => form.set(POST_CREATE_FIELDS.FILE, 'not a file'))),
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.set(POST_CREATE_FIELDS.FILE, 'not a file')),
+            ),
           400,
           MESSAGES.INVALID_FILE,
         );
@@ -357,7 +369,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           MESSAGES.GROUP_NOT_FOUND,
         );
         await expectRefused(
-          () => invoke(h.member, postForm(validForm(), (form) => form.delete(POST_CREATE_FIELDS.GROUP_ID))),
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.delete(POST_CREATE_FIELDS.GROUP_ID)),
+            ),
           400,
           MESSAGES.MISSING_GROUP_ID,
         );
