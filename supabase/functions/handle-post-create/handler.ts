@@ -2,7 +2,7 @@
  * handle-post-create: creates a post from the new-post screen's multipart form.
  *
  *   1. authenticate the caller (bearer token -> auth.getUser);
- *   2. read and validate the form with the upload screen's schema;
+ *   2. read and validate the form with the wire format's decoder (decodePostCreateForm);
  *   3. check the bytes are a JPEG within the pixel limit, from its header, before any decoding;
  *   4. ask the database whether the caller may post into the group with these categories;
  *   5. decode, turn upright and re-encode the photo without metadata (EXIF, GPS);
