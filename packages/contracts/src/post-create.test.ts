@@ -78,18 +78,10 @@ describe('decodePostCreateForm', () => {
     expect(decoded.success).toBe(true);
     if (!decoded.success) return;
     const { file, ...fields } = decoded.data;
+    const { file: sentFile, ...sentFields } = sent;
     expect(file).toBeInstanceOf(File);
-    expect([file.name, file.size, file.type]).toEqual(['harbour at dusk.jpg', 64, 'image/jpeg']);
-    expect(fields).toEqual({
-      groupId: GROUP,
-      photoType: 'FILM',
-      description: 'Dusk',
-      cameraMake: 'Leica',
-      cameraModel: 'M6',
-      categoryIds: [CAT_A, CAT_B],
-      width: 4000,
-      height: 3000,
-    });
+    expect([file.name, file.size, file.type]).toEqual([sentFile.name, sentFile.size, sentFile.type]);
+    expect(fields).toEqual(sentFields);
   });
 
   it('accepts a request without width and height: they are advisory, the server reads the image’s size', () => {
