@@ -4,7 +4,7 @@
  * repeat for the given user the checks row level security makes; only the service role may call them.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { MESSAGES } from '@snapshire/contracts';
+import { MESSAGES, type PhotoType } from '@snapshire/contracts';
 import { HttpError } from '../_shared/http.ts';
 
 export interface PostRow {
@@ -14,7 +14,7 @@ export interface PostRow {
   fileName: string;
   width: number;
   height: number;
-  photoType: 'DIGITAL' | 'FILM';
+  photoType: PhotoType;
   description: string | undefined;
   cameraMake: string | undefined;
   cameraModel: string | undefined;

@@ -1,12 +1,12 @@
 /**
- * Reads the new-post screen's multipart form and validates it with the upload screen's own schema
- * (@snapshire/contracts), refusing oversized bodies before they are buffered.
+ * Reads the new-post screen's multipart form and decodes it with the wire format's decoder
+ * (decodePostCreateForm in @snapshire/contracts), refusing oversized bodies before they are buffered.
  *
  * The body is gathered once into one buffer and the form is read from it in place: the photo is a view
  * into that buffer, never copied. The runtime's own Request.formData() held several copies of the body
  * (tens of MB for a 10 MB photo), a large share of the function's memory budget.
  */
-import { LIMITS, MESSAGES, issueMessages, postCreateRequestSchema, readPostCreateForm } from '@snapshire/contracts';
+import { decodePostCreateForm, LIMITS, MESSAGES, type PostCreateRequest } from '@snapshire/contracts';
 import { HttpError } from '../_shared/http.ts';
 
 /** The photo plus room for the other fields and the multipart framing. */
@@ -18,16 +18,6 @@ export interface FormFile {
   size: number;
   type: string;
   bytes: Uint8Array;
-}
-
-export interface PostCreateRequest {
-  groupId: string;
-  file: FormFile;
-  description: string | undefined;
-  photoType: 'DIGITAL' | 'FILM';
-  cameraMake: string | undefined;
-  cameraModel: string | undefined;
-  categoryIds: string[];
 }
 
 /** Reads at most `limit` bytes of the body into one buffer; more is a 413 whatever Content-Length claimed. */
@@ -124,7 +114,13 @@ function statusFor(messages: string[]): number {
   return 400;
 }
 
-export async function readPostCreateRequest(req: Request): Promise<PostCreateRequest> {
+/**
+ * The decoded request. Its width and height are the client's advisory claim and are not used: the post
+ * records the size of the image it stores.
+ */
+export async function readPostCreateRequest(
+  req: Request,
+): Promise<PostCreateRequest<FormFile> & { categoryIds: string[] }> {
   const contentType = req.headers.get('content-type') ?? '';
   const boundary = /^multipart\/form-data\s*;.*\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   if (!boundary) throw new HttpError(400, MESSAGES.INVALID_FILE);
@@ -135,22 +131,9 @@ export async function readPostCreateRequest(req: Request): Promise<PostCreateReq
   } catch {
     throw new HttpError(400, MESSAGES.INVALID_FILE);
   }
-  const parsed = postCreateRequestSchema.safeParse(readPostCreateForm(form));
-  if (!parsed.success) {
-    const messages = issueMessages(parsed.error);
-    throw new HttpError(statusFor(messages), messages[0] ?? MESSAGES.POST_CREATE_FAILED, messages);
+  const decoded = decodePostCreateForm(form);
+  if (!decoded.success) {
+    throw new HttpError(statusFor(decoded.issues), decoded.issues[0] ?? MESSAGES.POST_CREATE_FAILED, decoded.issues);
   }
-  const file = form.get('file');
-  if (!file || typeof file === 'string') throw new HttpError(400, MESSAGES.INVALID_FILE);
-  const { groupId, fields } = parsed.data;
-  return {
-    groupId: groupId.toLowerCase(),
-    file,
-    description: fields.description,
-    photoType: fields.photoType,
-    cameraMake: fields.cameraMake,
-    cameraModel: fields.cameraModel,
-    // The client's width and height are not used: the stored image's own size is recorded.
-    categoryIds: [...new Set(fields.categoryIds.map((id) => id.toLowerCase()))],
-  };
+  return decoded.data;
 }

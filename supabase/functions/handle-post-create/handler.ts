@@ -2,16 +2,16 @@
  * handle-post-create: creates a post from the new-post screen's multipart form.
  *
  *   1. authenticate the caller (bearer token -> auth.getUser);
- *   2. read and validate the form with the upload screen's schema;
+ *   2. read and validate the form with the wire format's decoder (decodePostCreateForm);
  *   3. check the bytes are a JPEG within the pixel limit, from its header, before any decoding;
  *   4. ask the database whether the caller may post into the group with these categories;
  *   5. decode, turn upright and re-encode the photo without metadata (EXIF, GPS);
  *   6. store the photo under a generated name, then insert the post (shown) with its categories in one
  *      RPC; if that fails, remove the photo again.
  * No step leaves a visible half post: a post row exists only once its photo is stored. Answers
- * 201 {post: {id}} or {error}.
+ * 201 {post: {id}} or {error, issues?}: the response schemas of @snapshire/contracts (post-create.ts).
  */
-import { MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
+import { MESSAGES, PHOTO_BUCKET, type PostCreatedResponse, postObjectPath } from '@snapshire/contracts';
 import { authenticateCaller } from '../_shared/auth.ts';
 import { CORS_HEADERS, errorResponse, HttpError, json } from '../_shared/http.ts';
 import { adminClient } from '../_shared/supabase.ts';
@@ -60,17 +60,18 @@ async function handle(req: Request): Promise<Response> {
     if (removed.error) console.error(`[handle-post-create] could not remove ${path}: ${removed.error.message}`);
     throw err;
   }
-  return json(201, { post: { id } });
+  const created: PostCreatedResponse = { post: { id } };
+  return json(201, created);
 }
 
 export async function handlePostCreate(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
-  if (req.method !== 'POST') return json(405, { error: 'Method not allowed.' });
+  if (req.method !== 'POST') return errorResponse(new HttpError(405, 'Method not allowed.'));
   try {
     return await handle(req);
   } catch (err) {
     if (err instanceof HttpError) return errorResponse(err);
     console.error(`[handle-post-create] ${err instanceof Error ? err.message : String(err)}`);
-    return json(500, { error: MESSAGES.POST_CREATE_FAILED });
+    return errorResponse(new HttpError(500, MESSAGES.POST_CREATE_FAILED));
   }
 }

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { LIMITS, MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDS, postForm, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
+import { IDS, postForm, readAnswer, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
 import { jpeg, jpegClaiming, oversized, phonePhoto, png, truncatedJpeg } from './images.ts';
 
 /**
@@ -144,7 +144,7 @@ async function send(form: FormData, token?: string): Promise<Answer> {
     body: form,
     headers: token ? { authorization: `Bearer ${token}`, apikey: h.backend.anonKey } : { apikey: h.backend.anonKey },
   });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
+  return readAnswer(res);
 }
 
 async function downloadStored(postId: string): Promise<Buffer> {
@@ -156,8 +156,9 @@ async function downloadStored(postId: string): Promise<Buffer> {
   return Buffer.from(await stored.data.arrayBuffer());
 }
 
+/** Without width and height: they are advisory on the wire, the function reads the size from the bytes. */
 const phoneForm = (bytes: Uint8Array, name = 'phone.jpg') =>
-  postForm({ file: { bytes, name, type: 'image/jpeg' }, groupId: IDS.pub, photoType: 'DIGITAL', width: 1, height: 1 });
+  postForm({ file: { bytes, name, type: 'image/jpeg' }, groupId: IDS.pub, photoType: 'DIGITAL' });
 
 describe('handle-post-create under Deno with FFI denied', () => {
   it('runs on Deno itself, not on the embedded shim', async () => {

@@ -3,7 +3,7 @@
  * a post is created, and every bad input is refused with a clear message and nothing stored. Defined once,
  * run on PGlite and on PostgreSQL.
  */
-import { LIMITS, MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
+import { LIMITS, MESSAGES, PHOTO_BUCKET, POST_CREATE_FIELDS, postObjectPath } from '@snapshire/contracts';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,27 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 640, 480]);
         expect((await h.outsider.storage.from(PHOTO_BUCKET).download(path)).error).not.toBeNull();
         expect((await h.anon.storage.from(PHOTO_BUCKET).download(path)).error).not.toBeNull();
+      });
+
+      it('takes width and height as advisory: without them the post records the image’s own size', async () => {
+        const answer = await invoke(h.member, postForm(validForm({ width: undefined, height: undefined })));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        const { rows } = await h.owner.query('select meta_width, meta_height from public.post where id = $1', [
+          answer.body.post!.id,
+        ]);
+        expect(rows[0]).toEqual({ meta_width: 640, meta_height: 480 });
+      });
+
+      it('refuses a width that is not a positive whole number, even though it is only advisory', async () => {
+        await expectRefused(
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.set(POST_CREATE_FIELDS.WIDTH, 'wide')),
+            ),
+          400,
+          MESSAGES.DIMENSIONS_REQUIRED,
+        );
       });
 
       it('lets any signed-in user post into a public group', async () => {
@@ -286,7 +307,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('no photo type', async () => {
         await expectRefused(
-          () => invoke(h.member, postForm(validForm({ photoType: undefined }))),
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.delete(POST_CREATE_FIELDS.PHOTO_TYPE)),
+            ),
           400,
           MESSAGES.PHOTO_TYPE_REQUIRED,
         );
@@ -294,7 +319,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('a text field in place of the file', async () => {
         await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: 'not a file' }))),
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.set(POST_CREATE_FIELDS.FILE, 'not a file')),
+            ),
           400,
           MESSAGES.INVALID_FILE,
         );
@@ -340,7 +369,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           MESSAGES.GROUP_NOT_FOUND,
         );
         await expectRefused(
-          () => invoke(h.member, postForm(validForm({ groupId: undefined }))),
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.delete(POST_CREATE_FIELDS.GROUP_ID)),
+            ),
           400,
           MESSAGES.MISSING_GROUP_ID,
         );
