@@ -38,6 +38,18 @@ export interface BackendOptions {
   minimumPasswordLength?: number;
   /** Lifetime of confirmation links in seconds (default 86400). */
   otpExpiry?: number;
+  /**
+   * Serve /mailbox (every e-mail sent, with its links). Default: only when listening on a loopback
+   * interface; `true` serves it anywhere (a machine of your own), `false` nowhere.
+   */
+  mailbox?: boolean;
+  /** statement_timeout (ms) per API role for request transactions (default: config.toml [db.statement_timeout]). */
+  statementTimeouts?: Partial<Record<'anon' | 'authenticated' | 'service_role', number>>;
+  /**
+   * Called when the data directory's lock is lost (the database is already fenced). Default: print the
+   * reason and exit the process with code 4.
+   */
+  onFatal?: (err: Error) => void;
   /** Logger for one-line messages (default console.log with a prefix); false = silent. */
   log?: ((message: string) => void) | false;
 }
@@ -65,6 +77,10 @@ export interface ResolvedConfig {
   storageFileSizeLimit: number;
   /** Per function: whether /functions/v1/<name> requires a valid JWT (Supabase's verify_jwt, default true). */
   functionVerifyJwt: Record<string, boolean>;
+  statementTimeouts: Partial<Record<'anon' | 'authenticated' | 'service_role', number>>;
+  /** Whether /mailbox is served (see BackendOptions.mailbox). */
+  mailbox: boolean;
+  onFatal: ((err: Error) => void) | undefined;
   log: (message: string) => void;
 }
 
@@ -92,6 +108,23 @@ export function parseSize(v: TomlValue | undefined): number | undefined {
   return Math.round(Number(m[1]) * mult);
 }
 
+/** "3s", "500ms", "1min", 8000 (ms) -> milliseconds, as PostgreSQL reads statement_timeout. */
+export function parseDuration(v: TomlValue | undefined): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|min|h)?\s*$/i.exec(v);
+  if (!m) return undefined;
+  const unit = (m[2] ?? 'ms').toLowerCase();
+  const mult = unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'min' ? 60_000 : 3_600_000;
+  return Math.round(Number(m[1]) * mult);
+}
+
+/** 127.0.0.1, ::1, localhost: an interface only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
 /** Options win over the project's config.toml, which wins over defaults. */
 export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
   const projectDir = resolve(options.projectDir ?? DEFAULT_PROJECT_DIR);
@@ -100,6 +133,7 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
   const auth = table(toml, 'auth');
   const email = table(toml, 'auth.email');
   const storage = table(toml, 'storage');
+  const timeouts = table(toml, 'db.statement_timeout');
 
   const functionVerifyJwt: Record<string, boolean> = {};
   for (const [name, t] of Object.entries(toml)) {
@@ -111,9 +145,11 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
   const confirmations = bool(email['enable_confirmations']);
   const log = options.log === false ? () => {} : (options.log ?? ((message: string) => console.log(`[backend] ${message}`)));
   const redirectUrls = auth['additional_redirect_urls'];
+  const host = options.host ?? '127.0.0.1';
   return {
     port: options.port ?? 54321,
-    host: options.host ?? '127.0.0.1',
+    host,
+    mailbox: options.mailbox ?? isLoopbackHost(host),
     dataDir: options.dataDir ? resolve(options.dataDir) : undefined,
     databaseUrl: options.databaseUrl || undefined,
     projectDir,
@@ -135,6 +171,13 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
     enableSignup: bool(auth['enable_signup']) ?? true,
     storageFileSizeLimit: parseSize(storage['file_size_limit']) ?? 50 * 1024 * 1024,
     functionVerifyJwt,
+    statementTimeouts: options.statementTimeouts ?? {
+      // Supabase's own role settings when config.toml says nothing.
+      anon: parseDuration(timeouts['anon']) ?? 3000,
+      authenticated: parseDuration(timeouts['authenticated']) ?? 8000,
+      service_role: parseDuration(timeouts['service_role']),
+    },
+    onFatal: options.onFatal,
     log,
   };
 }

@@ -12,8 +12,20 @@ const SYNC = 0x53; // 'S'
 const SIMPLE_QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
 
-/** @param {import('@electric-sql/pglite-socket').PGLiteSocketServer} server */
-export function serializeWireSequences(server) {
+/**
+ * @param {import('@electric-sql/pglite-socket').PGLiteSocketServer} server
+ * @param {(event: { type: 'busy', port: number } | { type: 'idle' }) => void} [report] told which client
+ *   connection (by its port) the engine is running a message for, and when it is done: the main thread's
+ *   statement-timeout watchdog (PGlite cannot cancel a statement itself).
+ */
+export function serializeWireSequences(server, report) {
+  const handlers = /** @type {any} */ (server).handlers;
+  /** @param {number} handlerId */
+  const clientPort = (handlerId) => {
+    if (!handlers) return 0;
+    for (const h of handlers) if (h.id === handlerId) return h.socket?.remotePort ?? 0;
+    return 0;
+  };
   const queue = /** @type {any} */ (server).queryQueue;
   if (!queue || typeof queue.processQueue !== 'function') {
     throw new Error('pglite-socket changed: its query queue is not where the backend expects it');
@@ -34,6 +46,7 @@ export function serializeWireSequences(server) {
         owner = type === SYNC || type === SIMPLE_QUERY || type === TERMINATE ? null : item.handlerId;
         this.lastHandlerId = item.handlerId;
         let bytes = 0;
+        report?.({ type: 'busy', port: clientPort(item.handlerId) });
         try {
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(item.message, {
@@ -46,6 +59,8 @@ export function serializeWireSequences(server) {
           item.resolve(bytes);
         } catch (err) {
           item.reject(err);
+        } finally {
+          report?.({ type: 'idle' });
         }
       }
     } finally {
