@@ -9,6 +9,7 @@ import { isLoopbackHost, resolveConfig, type BackendOptions } from './config/con
 import { DEFAULT_JWT_SECRET, deriveKeys } from './config/keys.ts';
 import type { BackendContext } from './context.ts';
 import { applyPlatformAndMigrations, openDatabase, openMigratedMemoryDatabase, runFixture, runSeed } from './db/index.ts';
+import { startReconciler } from './reconcile/reconcile.ts';
 import { createApp } from './server.ts';
 
 export { deriveKeys, DEFAULT_JWT_SECRET } from './config/keys.ts';
@@ -95,6 +96,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     : await openDatabase({ ...openOptions, dataDir: config.dataDir, databaseUrl: config.databaseUrl, onLockLost: (err) => onLockLost(err) });
   let tempDir: string | undefined;
   let server: Server | undefined;
+  let stopReconciler: (() => Promise<void>) | undefined;
   try {
     if (!inMemory) await applyPlatformAndMigrations(db, config.projectDir, log);
     const filesDir = config.dataDir ? join(config.dataDir, 'storage') : (tempDir = await mkdtemp(join(tmpdir(), 'snapshire-storage-')));
@@ -107,6 +109,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       renderCacheDir: join(filesDir, 'render-cache'),
       log,
     };
+    // Before the server answers anything: at start nothing older than this process can be in flight.
+    stopReconciler = await startReconciler(ctx, config.reconcile);
     const app = createApp(ctx);
     server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
     const port = await listen(server, config.port, config.host);
@@ -134,6 +138,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       async stop() {
         if (stopped) return;
         stopped = true;
+        await stopReconciler?.();
         await new Promise<void>((resolve) => {
           running.close(() => resolve());
           running.closeAllConnections();
@@ -143,6 +148,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       },
     };
   } catch (err) {
+    await stopReconciler?.();
     if (server) {
       server.closeAllConnections();
       server.close();

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_JWT_SECRET } from './keys.ts';
+import type { ReconcileSettings } from '../reconcile/reconcile.ts';
 import { parseToml, type TomlTable, type TomlValue } from './toml.ts';
 
 /** The repository's supabase/ folder: what the backend serves unless told otherwise. */
@@ -43,6 +44,8 @@ export interface BackendOptions {
    * interface; `true` serves it anywhere (a machine of your own), `false` nowhere.
    */
   mailbox?: boolean;
+  /** Overrides of config.toml [storage.reconcile] (tests). */
+  reconcile?: Partial<Pick<ReconcileSettings, 'enabled' | 'intervalMs' | 'gracePeriodMs'>>;
   /** statement_timeout (ms) per API role for request transactions (default: config.toml [db.statement_timeout]). */
   statementTimeouts?: Partial<Record<'anon' | 'authenticated' | 'service_role', number>>;
   /**
@@ -78,6 +81,8 @@ export interface ResolvedConfig {
   /** Per function: whether /functions/v1/<name> requires a valid JWT (Supabase's verify_jwt, default true). */
   functionVerifyJwt: Record<string, boolean>;
   statementTimeouts: Partial<Record<'anon' | 'authenticated' | 'service_role', number>>;
+  /** Clean-up of interrupted uploads (config.toml [storage.reconcile]). */
+  reconcile: ReconcileSettings;
   /** Whether /mailbox is served (see BackendOptions.mailbox). */
   mailbox: boolean;
   onFatal: ((err: Error) => void) | undefined;
@@ -134,6 +139,8 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
   const email = table(toml, 'auth.email');
   const storage = table(toml, 'storage');
   const timeouts = table(toml, 'db.statement_timeout');
+  const reconcile = table(toml, 'storage.reconcile');
+  const reconcileTable = str(reconcile['table']);
 
   const functionVerifyJwt: Record<string, boolean> = {};
   for (const [name, t] of Object.entries(toml)) {
@@ -178,6 +185,21 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
       service_role: parseDuration(timeouts['service_role']),
     },
     onFatal: options.onFatal,
+    reconcile: {
+      enabled: options.reconcile?.enabled ?? bool(reconcile['enabled']) ?? true,
+      intervalMs: options.reconcile?.intervalMs ?? parseDuration(reconcile['interval']) ?? 5 * 60_000,
+      gracePeriodMs: options.reconcile?.gracePeriodMs ?? parseDuration(reconcile['grace_period']) ?? 15 * 60_000,
+      rule: reconcileTable
+        ? {
+            bucket: str(reconcile['bucket']) ?? '',
+            table: reconcileTable,
+            readyColumn: str(reconcile['ready_column']) ?? 'ready',
+            createdColumn: str(reconcile['created_column']) ?? 'created_at',
+            objectName: str(reconcile['object_name']) ?? 'name',
+            objectPrefix: str(reconcile['object_prefix']) ?? '',
+          }
+        : undefined,
+    },
     log,
   };
 }

@@ -156,7 +156,7 @@ function objectResponse(c: Context, obj: ObjectRow, bytes: Buffer | undefined, e
  */
 export function storageRoutes(ctx: BackendContext): Hono {
   const app = new Hono();
-  const files = new ObjectFiles(ctx.objectsDir);
+  const files = new ObjectFiles(ctx.objectsDir, () => ctx.db.assertWritable());
   const renders = new RenderCache(ctx.renderCacheDir, 100_000_000);
   const { db, config } = ctx;
 
