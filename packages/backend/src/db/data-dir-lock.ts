@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync, renameSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -7,8 +8,8 @@ export class DataDirLockedError extends Error {
   constructor(dataDir: string) {
     super(
       `The data directory ${dataDir} is in use by another process (a second backend on one data directory ` +
-        `would silently lose writes). Stop the other backend, or use another DATA_DIR. (A backend that was ` +
-        `killed leaves a lock that expires 10 seconds later.)`,
+        `would silently lose writes). Stop the other backend, or use another DATA_DIR. (A paused backend's lock ` +
+        `expires 10 seconds after it stopped refreshing it.)`,
     );
     this.name = 'DataDirLockedError';
   }
@@ -36,6 +37,27 @@ const REFRESH_MS = 2_000;
  */
 const TRUST_MS = 5_000;
 
+/**
+ * False only when the lock's owner is known to be gone: a process of this machine that no longer exists (a
+ * backend killed with SIGKILL), so a restart need not wait for the lock to go stale. A paused owner is alive.
+ */
+function ownerAlive(lockPath: string): boolean {
+  let owner: string;
+  try {
+    owner = readFileSync(join(lockPath, 'owner'), 'utf8').trim();
+  } catch {
+    return true; // being written, or an older lock: wait for it to go stale
+  }
+  const m = /^(\d+)@(.*)$/.exec(owner);
+  if (!m || m[2] !== hostname() || Number(m[1]) === process.pid) return true;
+  try {
+    process.kill(Number(m[1]), 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
 export interface DataDirLock {
   /** Throws DataDirLockLostError unless this process still owns the directory. Call before every write. */
   assertHeld(): void;
@@ -49,7 +71,7 @@ interface Identity {
 
 /**
  * One writer per data directory: a lock directory created atomically (mkdir), refreshed every 2 s and taken
- * over only when stale for 10 s. Ownership is a lease: the lock's identity (inode and creation time) is
+ * over only when stale for 10 s or when its owner process is gone. Ownership is a lease: the lock's identity (inode and creation time) is
  * re-checked before a write whenever the last confirmation is older than 5 s, so a process resumed after a
  * long pause finds out it lost the lock before it writes anything, and calls onLost (which must stop it).
  */
@@ -67,7 +89,7 @@ export function lockDataDir(dataDir: string, onLost: (err: DataDirLockLostError)
       } catch {
         return acquire(); // released between our mkdir and stat
       }
-      if (Date.now() - mtimeMs < LOCK_STALE_MS) throw new DataDirLockedError(dataDir);
+      if (Date.now() - mtimeMs < LOCK_STALE_MS && ownerAlive(path)) throw new DataDirLockedError(dataDir);
       // Stale: move it aside atomically (of two processes taking over, only one rename succeeds).
       const aside = `${path}.stale-${process.pid}-${Date.now()}`;
       try {
@@ -78,7 +100,7 @@ export function lockDataDir(dataDir: string, onLost: (err: DataDirLockLostError)
       rmSync(aside, { recursive: true, force: true });
       mkdirSync(path); // EEXIST here means another process won the race: it owns the directory
     }
-    writeFileSync(join(path, 'owner'), `${process.pid}\n`);
+    writeFileSync(join(path, 'owner'), `${process.pid}@${hostname()}\n`);
     const s = statSync(path);
     return { ino: s.ino, birthtimeMs: s.birthtimeMs };
   };

@@ -9,6 +9,8 @@ export interface BackendProcess {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** postgres:// URL of its database. */
+  dbUrl: string;
   /** Everything it printed so far. */
   output(): string;
   /** Resolves with the exit code (null when killed by a signal) once it has exited. */
@@ -32,9 +34,10 @@ export function startBackendProcess(env: Record<string, string>): Promise<Backen
       const url = /API URL:\s+(\S+)/.exec(out)?.[1];
       const anonKey = /anon key:\s+(\S+)/.exec(out)?.[1];
       const serviceRoleKey = /service_role key:\s+(\S+)/.exec(out)?.[1];
-      if (url && anonKey && serviceRoleKey) {
+      const dbUrl = /database:\s+(\S+)/.exec(out)?.[1];
+      if (url && anonKey && serviceRoleKey && dbUrl) {
         clearTimeout(timer);
-        resolve({ child, url, anonKey, serviceRoleKey, output: () => out, exited });
+        resolve({ child, url, anonKey, serviceRoleKey, dbUrl, output: () => out, exited });
       }
     };
     child.stdout.on('data', onData);
