@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_JWT_SECRET } from './keys.ts';
+import type { AuthRateLimits, PasswordRequirements } from '../auth/rate-limits.ts';
 import type { ReconcileSettings } from '../reconcile/reconcile.ts';
 import { parseToml, type TomlTable, type TomlValue } from './toml.ts';
 
@@ -44,6 +45,10 @@ export interface BackendOptions {
    * interface; `true` serves it anywhere (a machine of your own), `false` nowhere.
    */
   mailbox?: boolean;
+  /** Overrides of config.toml [auth.rate_limit] and [auth.email] max_frequency. */
+  authRateLimits?: Partial<AuthRateLimits>;
+  /** Override of config.toml [auth] password_requirements. */
+  passwordRequirements?: PasswordRequirements;
   /** Overrides of config.toml [storage.reconcile] (tests). */
   reconcile?: Partial<Pick<ReconcileSettings, 'enabled' | 'intervalMs' | 'gracePeriodMs'>>;
   /** statement_timeout (ms) per API role for request transactions (default: config.toml [db.statement_timeout]). */
@@ -81,6 +86,10 @@ export interface ResolvedConfig {
   /** Per function: whether /functions/v1/<name> requires a valid JWT (Supabase's verify_jwt, default true). */
   functionVerifyJwt: Record<string, boolean>;
   statementTimeouts: Partial<Record<'anon' | 'authenticated' | 'service_role', number>>;
+  /** GoTrue's rate limits ([auth.rate_limit]; a limit config.toml does not set is not enforced). */
+  authRateLimits: AuthRateLimits;
+  /** GoTrue's password_requirements ([auth] password_requirements; '' = length only). */
+  passwordRequirements: PasswordRequirements;
   /** Clean-up of interrupted uploads (config.toml [storage.reconcile]). */
   reconcile: ReconcileSettings;
   /** Whether /mailbox is served (see BackendOptions.mailbox). */
@@ -140,6 +149,11 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
   const storage = table(toml, 'storage');
   const timeouts = table(toml, 'db.statement_timeout');
   const reconcile = table(toml, 'storage.reconcile');
+  const rateLimit = table(toml, 'auth.rate_limit');
+  const requirements = str(auth['password_requirements']) ?? '';
+  if (!['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'].includes(requirements)) {
+    throw new Error(`config.toml [auth] password_requirements: unknown value "${requirements}"`);
+  }
   const reconcileTable = str(reconcile['table']);
 
   const functionVerifyJwt: Record<string, boolean> = {};
@@ -185,6 +199,13 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
       service_role: parseDuration(timeouts['service_role']),
     },
     onFatal: options.onFatal,
+    authRateLimits: {
+      signInSignUps: options.authRateLimits?.signInSignUps ?? num(rateLimit['sign_in_sign_ups']) ?? Infinity,
+      tokenRefresh: options.authRateLimits?.tokenRefresh ?? num(rateLimit['token_refresh']) ?? Infinity,
+      emailSent: options.authRateLimits?.emailSent ?? num(rateLimit['email_sent']) ?? Infinity,
+      emailMaxFrequencyMs: options.authRateLimits?.emailMaxFrequencyMs ?? parseDuration(email['max_frequency']) ?? 0,
+    },
+    passwordRequirements: options.passwordRequirements ?? (requirements as PasswordRequirements),
     reconcile: {
       enabled: options.reconcile?.enabled ?? bool(reconcile['enabled']) ?? true,
       intervalMs: options.reconcile?.intervalMs ?? parseDuration(reconcile['interval']) ?? 5 * 60_000,
