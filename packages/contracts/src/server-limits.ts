@@ -14,6 +14,8 @@ export const SERVER_LIMITS = {
    * 30). The product's largest query costs about 3,000; a few nested collections reach millions.
    */
   GRAPHQL_MAX_COST: 50_000,
+  /** Longest a signed storage URL may live (7 days, as S3's presigned URLs); the product signs for 1 day. */
+  SIGNED_URL_MAX_EXPIRES_IN_S: 7 * 86_400,
   /** Request body sizes, each sized for its route's job. */
   BODY_MAX_BYTES: {
     /** A GraphQL query with its variables: the product's largest is under 2 KB. */

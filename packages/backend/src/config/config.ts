@@ -45,6 +45,8 @@ export interface BackendOptions {
    * interface; `true` serves it anywhere (a machine of your own), `false` nowhere.
    */
   mailbox?: boolean;
+  /** Override of config.toml [storage.image_transformation] cache_max_size (bytes). */
+  renderCacheMaxBytes?: number;
   /** Overrides of config.toml [auth.rate_limit] and [auth.email] max_frequency. */
   authRateLimits?: Partial<AuthRateLimits>;
   /** Override of config.toml [auth] password_requirements. */
@@ -86,6 +88,8 @@ export interface ResolvedConfig {
   /** Per function: whether /functions/v1/<name> requires a valid JWT (Supabase's verify_jwt, default true). */
   functionVerifyJwt: Record<string, boolean>;
   statementTimeouts: Partial<Record<'anon' | 'authenticated' | 'service_role', number>>;
+  /** Bytes of rendered images kept on disk ([storage.image_transformation] cache_max_size). */
+  renderCacheMaxBytes: number;
   /** GoTrue's rate limits ([auth.rate_limit]; a limit config.toml does not set is not enforced). */
   authRateLimits: AuthRateLimits;
   /** GoTrue's password_requirements ([auth] password_requirements; '' = length only). */
@@ -199,6 +203,8 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
       service_role: parseDuration(timeouts['service_role']),
     },
     onFatal: options.onFatal,
+    renderCacheMaxBytes:
+      options.renderCacheMaxBytes ?? parseSize(table(toml, 'storage.image_transformation')['cache_max_size']) ?? 256 * 1024 * 1024,
     authRateLimits: {
       signInSignUps: options.authRateLimits?.signInSignUps ?? num(rateLimit['sign_in_sign_ups']) ?? Infinity,
       tokenRefresh: options.authRateLimits?.tokenRefresh ?? num(rateLimit['token_refresh']) ?? Infinity,
