@@ -40,7 +40,7 @@ function segments(c: Context): string[] {
         throw storageErrors.invalidKey(s);
       }
       // Control characters (%00 and the like) are no part of any key S3 or the database accepts.
-      if (/[\u0000-\u001f\u007f]/.test(decoded)) throw storageErrors.invalidKey(s);
+      if ([...decoded].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) throw storageErrors.invalidKey(s);
       return decoded;
     });
 }
