@@ -81,7 +81,7 @@ async function startPgliteWorker(
   onEngine: (event: EngineEvent) => void,
 ): Promise<PgliteServer> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, maxConnections, loadDataDir, port },
+    workerData: { dataDir, maxConnections, loadDataDir, port, idleHoldMs: PGLITE_IDLE_HOLD_MS },
   });
   const boundPort = await new Promise<number>((resolve, reject) => {
     const onMessage = (msg: { type: string; port?: number; message?: string }) => {
@@ -146,6 +146,12 @@ function wrap(client: pg.PoolClient | pg.Pool): SqlClient {
     },
   };
 }
+
+/**
+ * How long one connection may hold PGlite's single session idle (in a transaction) while others wait before
+ * it is disconnected: PostgreSQL's idle_in_transaction_session_timeout, for a session all clients share.
+ */
+export const PGLITE_IDLE_HOLD_MS = 5_000;
 
 /** How long past its statement_timeout a PGlite statement may run before the worker is restarted. */
 const PGLITE_WATCHDOG_MARGIN_MS = 250;
