@@ -1,8 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SERVER_LIMITS } from '@snapshire/contracts';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { confirmedUser, dimensions, jpeg, uniqueEmail, type TestBackend } from '../testing/backend.ts';
+
+/** A noisy JPEG: its renditions are as large as real photos' (a flat test image renders to a few bytes). */
+async function noisyJpeg(width: number, height: number): Promise<Buffer> {
+  const raw = randomBytes(width * height * 3);
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
 
 async function folderBytes(dir: string): Promise<number> {
   let total = 0;
@@ -61,13 +69,16 @@ export function storageAbuseContract(get: () => TestBackend, renderCacheMaxBytes
     const b = get();
     const { client, userId } = await confirmedUser(b, uniqueEmail('render-cache'));
     const path = `${userId}/widths.jpg`;
-    expect((await client.storage.from('photos').upload(path, new Blob([new Uint8Array(await jpeg(1200, 900))], { type: 'image/jpeg' }))).error).toBeNull();
-    for (let width = 40; width <= 640; width += 40) {
+    expect((await client.storage.from('photos').upload(path, new Blob([new Uint8Array(await noisyJpeg(800, 600))], { type: 'image/jpeg' }))).error).toBeNull();
+    let served = 0;
+    for (let width = 40; width <= 320; width += 20) {
       const signed = await client.storage.from('photos').createSignedUrl(path, 60, { transform: { width } });
       const res = await fetch(signed.data!.signedUrl);
       expect(res.status).toBe(200);
-      await res.arrayBuffer();
+      served += (await res.arrayBuffer()).byteLength;
     }
+    // What was served would not fit: the cache kept only the most recent renditions.
+    expect(served).toBeGreaterThan(renderCacheMaxBytes * 2);
     const onDisk = await folderBytes(join(b.filesDir, 'render-cache'));
     expect(onDisk).toBeGreaterThan(0);
     expect(onDisk).toBeLessThanOrEqual(renderCacheMaxBytes);

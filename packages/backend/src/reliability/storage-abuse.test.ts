@@ -3,7 +3,7 @@ import { startTestBackend, type TestBackend } from '../testing/backend.ts';
 import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
 import { storageAbuseContract } from './storage-abuse.contract.ts';
 
-const RENDER_CACHE_MAX_BYTES = 40_000;
+const RENDER_CACHE_MAX_BYTES = 30_000;
 
 describe('storage abuse on PGlite', () => {
   let b: TestBackend;
