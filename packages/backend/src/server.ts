@@ -1,4 +1,6 @@
 import { Hono, type Context, type Next } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { SERVER_LIMITS, SERVER_LIMIT_MESSAGES } from '@snapshire/contracts';
 import type { BackendContext } from './context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { verifyProjectJwt } from './config/keys.ts';
@@ -40,6 +42,18 @@ function requireApiKey(ctx: BackendContext) {
   };
 }
 
+/** Refuses a request body past `max` bytes (declared or streamed) with `answer`'s body and HTTP 413. */
+function limitBody(max: number, answer: (message: string) => Record<string, unknown>) {
+  return bodyLimit({
+    maxSize: max,
+    onError: (c) => {
+      // The rest of the body is never read, so this connection cannot carry another request.
+      c.header('Connection', 'close');
+      return c.json(answer(SERVER_LIMIT_MESSAGES.bodyTooLarge(max)), 413);
+    },
+  });
+}
+
 /** The whole backend on one base URL, with Supabase's path layout. */
 export function createApp(ctx: BackendContext): Hono {
   const app = new Hono();
@@ -49,19 +63,58 @@ export function createApp(ctx: BackendContext): Hono {
   app.use('/graphql/v1/*', requireApiKey(ctx));
   app.use('/rest/v1/*', requireApiKey(ctx));
 
+  // Each API reads at most what its job needs (Kong's request-size-limiting on Supabase).
+  const { BODY_MAX_BYTES } = SERVER_LIMITS;
+  app.use(
+    '/graphql/v1',
+    limitBody(BODY_MAX_BYTES.GRAPHQL, (message) => ({ data: null, errors: [{ message }] })),
+  );
+  app.use(
+    '/graphql/v1/*',
+    limitBody(BODY_MAX_BYTES.GRAPHQL, (message) => ({ data: null, errors: [{ message }] })),
+  );
+  app.use(
+    '/auth/v1/*',
+    limitBody(BODY_MAX_BYTES.AUTH, (message) => ({ code: 413, error_code: 'request_too_large', msg: message })),
+  );
+  app.use(
+    '/storage/v1/*',
+    limitBody(Math.max(BODY_MAX_BYTES.STORAGE, ctx.config.storageFileSizeLimit + 64 * 1024), (message) => ({
+      statusCode: '413',
+      error: 'Payload too large',
+      message,
+    })),
+  );
+  app.use(
+    '/functions/v1/*',
+    limitBody(BODY_MAX_BYTES.FUNCTION, (message) => ({ message })),
+  );
+  app.use(
+    '/rest/v1/*',
+    limitBody(BODY_MAX_BYTES.GRAPHQL, (message) => ({ code: 'PGRST413', message })),
+  );
+
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/storage/v1', storageRoutes(ctx));
   app.route('/functions/v1', functionRoutes(ctx));
   app.route('/graphql/v1', graphqlRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
-  app.route('/mailbox', mailboxRoutes(ctx));
+  // A local convenience that lists every confirmation link: never reachable from another machine.
+  if (ctx.config.mailbox) app.route('/mailbox', mailboxRoutes(ctx));
 
   app.get('/', (c) =>
     c.json({
       name: 'Snapshire embedded Supabase-compatible backend',
       url: ctx.url,
       anonKey: ctx.keys.anonKey,
-      endpoints: ['/auth/v1', '/storage/v1', '/functions/v1', '/graphql/v1', '/rest/v1/rpc', '/mailbox'],
+      endpoints: [
+        '/auth/v1',
+        '/storage/v1',
+        '/functions/v1',
+        '/graphql/v1',
+        '/rest/v1/rpc',
+        ...(ctx.config.mailbox ? ['/mailbox'] : []),
+      ],
     }),
   );
   app.get('/health', (c) => c.json({ status: 'ok' }));

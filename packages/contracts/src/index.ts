@@ -8,3 +8,4 @@ export * from './post-create.ts';
 export * from './auth-errors.ts';
 export * from './browse.ts';
 export * from './groups.ts';
+export * from './server-limits.ts';

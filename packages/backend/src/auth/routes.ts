@@ -6,6 +6,7 @@ import { bearerToken } from '../http/caller.ts';
 import { sendMail } from '../mailbox/mailbox.ts';
 import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse, authErrors } from './errors.ts';
 import { hashPassword } from './passwords.ts';
+import { createAuthRateLimiter, missingCharactersError, requiredCharacterSets } from './rate-limits.ts';
 import { safeRedirect, withFragment } from './redirects.ts';
 import {
   createSession,
@@ -71,6 +72,8 @@ interface VerifiedCaller {
 export function authRoutes(ctx: BackendContext): Hono {
   const app = new Hono();
   const { config } = ctx;
+  const limiter = createAuthRateLimiter(config.authRateLimits);
+  const requiredSets = requiredCharacterSets(config.passwordRequirements);
 
   const tokens = (): TokenSettings => ({
     jwtSecret: config.jwtSecret,
@@ -96,6 +99,8 @@ export function authRoutes(ctx: BackendContext): Hono {
   function checkPasswordStrength(password: string): void {
     if ([...password].length < config.minimumPasswordLength)
       throw authErrors.weakPassword(config.minimumPasswordLength);
+    if (requiredSets.some((set) => ![...password].some((ch) => set.includes(ch))))
+      throw missingCharactersError(requiredSets);
   }
 
   /** The user behind the bearer token, as GoTrue's requireAuthentication decides it. */
@@ -210,6 +215,7 @@ export function authRoutes(ctx: BackendContext): Hono {
     }
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) throw authErrors.validation('Unable to validate email address: invalid format');
+    limiter.signInSignUp(c, email);
     const password = optionalString(body, 'password');
     if (!password) throw authErrors.validation('Signup requires a valid password', 422);
     checkPasswordStrength(password);
@@ -231,17 +237,13 @@ export function authRoutes(ctx: BackendContext): Hono {
       const otp = generateOtp();
       const hash = tokenHash(email, otp);
       let user: UserRow;
+      limiter.emailSend(c, existing?.confirmation_sent_at);
       if (existing) {
-        // Signing up again before confirming: the newest password and metadata win, and a new link is sent.
+        // Signing up again before confirming: as GoTrue, the account is not changed (the caller's claim to the
+        // address is unproven; the first password and data stay); only a new link is sent.
         await sql.query(
-          `update auth.users set encrypted_password = $2, raw_user_meta_data = $3, confirmation_token = $4,
-             confirmation_sent_at = now(), updated_at = now() where id = $1`,
-          [
-            existing.id,
-            await hashPassword(password),
-            JSON.stringify(mergeMetadata(existing.raw_user_meta_data, data)),
-            hash,
-          ],
+          `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
+          [existing.id, hash],
         );
         user = (await findUserById(sql, existing.id))!;
       } else {
@@ -270,6 +272,7 @@ export function authRoutes(ctx: BackendContext): Hono {
         if (optionalString(body, 'phone')) throw authErrors.invalidCredentials();
         throw authErrors.validation('missing email or phone');
       }
+      limiter.signInSignUp(c, normalizeEmail(rawEmail));
       const session = await ctx.db.asOwner(async (sql) => {
         const user = await findUserByEmail(sql, normalizeEmail(rawEmail));
         if (!(await checkPassword(sql, user, password)) || !user) throw authErrors.invalidCredentials();
@@ -281,6 +284,7 @@ export function authRoutes(ctx: BackendContext): Hono {
       return c.json(session);
     }
     if (grant === 'refresh_token') {
+      limiter.tokenRefresh(c);
       const presented = optionalString(body, 'refresh_token');
       if (!presented) throw authErrors.refreshTokenNotFound();
       const session = await ctx.db.asOwner((sql) =>
@@ -351,6 +355,7 @@ export function authRoutes(ctx: BackendContext): Hono {
             await setEmail(sql, user.id, email);
           } else {
             // One confirmation, sent to the new address (GoTrue with secure e-mail change off).
+            limiter.emailSend(c, user.email_change_sent_at);
             const otp = generateOtp();
             const hash = tokenHash(email, otp);
             await sql.query(

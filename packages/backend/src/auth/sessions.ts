@@ -116,8 +116,8 @@ interface RefreshTokenRow {
 
 /**
  * The refresh_token grant. The presented token is revoked and a child issued (rotation). A revoked token is
- * still honoured within the reuse interval if its child is the session's active token (two tabs refreshing
- * at once get the same child); any other reuse revokes the whole session's tokens and is refused.
+ * honoured when it is the parent of the session's active token (the active one is returned), or within the
+ * reuse interval (a new child is issued); any other reuse revokes the session's tokens and is refused.
  */
 export async function refreshSession(
   sql: SqlClient,
@@ -147,15 +147,17 @@ export async function refreshSession(
         [session.id],
       )
     ).rows[0];
-    if (active && active.parent === row.token && row.revoked_seconds_ago < s.refreshTokenReuseInterval) {
-      return sessionJson(sql, user, session.id, active.token, s);
-    }
-    if (s.refreshTokenRotation) {
-      // Someone replayed a used token: end the session's token family.
-      await sql.query(
-        `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`,
-        [session.id],
-      );
+    // As GoTrue's RefreshTokenGrant: the parent of the active token (a client that missed the answer to its
+    // refresh) gets the active token back, at any time; any other revoked token only within the reuse
+    // interval (then it is swapped for a new child); past it the session's token family is revoked.
+    if (active && active.parent === row.token) return sessionJson(sql, user, session.id, active.token, s);
+    if (row.revoked_seconds_ago >= s.refreshTokenReuseInterval) {
+      if (s.refreshTokenRotation) {
+        await sql.query(
+          `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`,
+          [session.id],
+        );
+      }
       // Returned, not thrown: the revocation must commit.
       return authErrors.refreshTokenAlreadyUsed();
     }
@@ -163,9 +165,11 @@ export async function refreshSession(
 
   let token = row.token;
   if (s.refreshTokenRotation) {
-    await sql.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`, [
-      row.id,
-    ]);
+    // A token reused within the interval stays revoked as it was (its updated_at keeps the interval running).
+    if (!row.revoked)
+      await sql.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`, [
+        row.id,
+      ]);
     token = generateRefreshToken();
     await sql.query(
       `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)

@@ -36,6 +36,7 @@ export const storageErrors = {
   invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', message),
   invalidSignature: () => new StorageError(400, 'InvalidSignature', 'Invalid signature'),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', message),
+  invalidParameter: (message: string) => new StorageError(400, 'InvalidParameter', message),
   missingParameter: (name: string) => new StorageError(400, 'MissingParameter', `Missing Required Parameter ${name}`),
   noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
   imageError: (message: string) => new StorageError(400, 'InvalidRequest', message),

@@ -92,7 +92,11 @@ export function mimeAllowed(mime: string, allowed: string[] | null): boolean {
 
 /** Object bytes on disk, one file per object version. */
 export class ObjectFiles {
-  constructor(private readonly dir: string) {}
+  /** `assertWritable` throws once this process may no longer write to its data directory (lock lost). */
+  constructor(
+    private readonly dir: string,
+    private readonly assertWritable: () => void = () => {},
+  ) {}
 
   path(version: string): string {
     if (!/^[\w-]+$/.test(version)) throw storageErrors.internal('bad object version');
@@ -100,6 +104,7 @@ export class ObjectFiles {
   }
 
   async write(bytes: Uint8Array): Promise<string> {
+    this.assertWritable();
     const version = randomUUID();
     const file = this.path(version);
     await mkdir(join(file, '..'), { recursive: true });
@@ -108,6 +113,7 @@ export class ObjectFiles {
   }
 
   async copy(fromVersion: string): Promise<string> {
+    this.assertWritable();
     const version = randomUUID();
     const file = this.path(version);
     await mkdir(join(file, '..'), { recursive: true });
@@ -120,6 +126,7 @@ export class ObjectFiles {
   }
 
   async remove(version: string | null | undefined): Promise<void> {
+    this.assertWritable();
     if (version) await rm(this.path(version), { force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { SERVER_LIMITS } from '@snapshire/contracts';
 import { Hono, type Context } from 'hono';
 import type { BackendContext } from '../context.ts';
 import type { Caller } from '../db/types.ts';
@@ -32,11 +33,16 @@ function segments(c: Context): string[] {
     .split('/')
     .filter((s, i, all) => !(s === '' && i === all.length - 1))
     .map((s) => {
+      let decoded: string;
       try {
-        return decodeURIComponent(s);
+        decoded = decodeURIComponent(s);
       } catch {
         throw storageErrors.invalidKey(s);
       }
+      // Control characters (%00 and the like) are no part of any key S3 or the database accepts.
+      if ([...decoded].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f))
+        throw storageErrors.invalidKey(s);
+      return decoded;
     });
 }
 
@@ -54,7 +60,10 @@ async function readJsonBody(c: Context): Promise<Json> {
 
 function expiresInOf(body: Json): number {
   const n = Number(body.expiresIn);
+  const max = SERVER_LIMITS.SIGNED_URL_MAX_EXPIRES_IN_S;
   if (!Number.isInteger(n) || n < 1) throw storageErrors.invalidRequest('body/expiresIn must be >= 1');
+  // A signed URL is a credential: it must not outlive any sensible sharing of it.
+  if (n > max) throw storageErrors.invalidParameter(`expiresIn must be at most ${max} seconds`);
   return n;
 }
 
@@ -157,8 +166,8 @@ function objectResponse(c: Context, obj: ObjectRow, bytes: Buffer | undefined, e
  */
 export function storageRoutes(ctx: BackendContext): Hono {
   const app = new Hono();
-  const files = new ObjectFiles(ctx.objectsDir);
-  const renders = new RenderCache(ctx.renderCacheDir, 100_000_000);
+  const files = new ObjectFiles(ctx.objectsDir, () => ctx.db.assertWritable());
+  const renders = new RenderCache(ctx.renderCacheDir, 100_000_000, ctx.config.renderCacheMaxBytes);
   const { db, config } = ctx;
 
   app.onError((err, c) => {
@@ -185,7 +194,16 @@ export function storageRoutes(ctx: BackendContext): Hono {
     return signProjectJwt(payload, config.jwtSecret);
   }
 
-  async function verifyToken(c: Context, bucket: string, key: string): Promise<{ transform?: Transform; exp: number }> {
+  /**
+   * A signed token's claims, checked against what it is presented for: its object, and its purpose (a token
+   * signed for a render, e.g. width 100, never fetches the original on /object/sign).
+   */
+  async function verifyToken(
+    c: Context,
+    bucket: string,
+    key: string,
+    purpose: 'object' | 'render',
+  ): Promise<{ transform?: Transform; exp: number }> {
     const token = c.req.query('token');
     if (!token) throw storageErrors.invalidSignature();
     let payload: Json;
@@ -197,6 +215,7 @@ export function storageRoutes(ctx: BackendContext): Hono {
       );
     }
     if (payload.url !== `${bucket}/${key}`) throw storageErrors.invalidSignature();
+    if (purpose === 'object' && payload.transformations !== undefined) throw storageErrors.invalidSignature();
     const transform =
       typeof payload.transformations === 'string' ? transformFromString(payload.transformations) : undefined;
     return { transform, exp: Number(payload.exp) };
@@ -469,7 +488,7 @@ export function storageRoutes(ctx: BackendContext): Hono {
       if (method === 'GET' || method === 'HEAD') {
         if (a === 'sign' && b && seg.length > 3) {
           const key = keyFrom(3);
-          const { exp } = await verifyToken(c, b, key);
+          const { exp } = await verifyToken(c, b, key, 'object');
           const obj = await selectObjectAsOwner(db, b, key);
           if (!obj?.version) throw storageErrors.noSuchKey();
           return objectResponse(c, obj, method === 'HEAD' ? undefined : await readBytes(obj), signedCacheControl(exp));
@@ -556,7 +575,7 @@ export function storageRoutes(ctx: BackendContext): Hono {
       const key = keyFrom(4);
       if (!bucket || !key) throw storageErrors.noSuchKey();
       if (kind === 'sign') {
-        const { transform, exp } = await verifyToken(c, bucket, key);
+        const { transform, exp } = await verifyToken(c, bucket, key, 'render');
         const obj = await selectObjectAsOwner(db, bucket, key);
         if (!obj?.version) throw storageErrors.noSuchKey();
         return render(c, obj, transform ?? {}, signedCacheControl(exp));
