@@ -49,7 +49,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       '.data/**',
-      'packages/data/src/graphql/generated.ts',
+      '**/operations.generated.ts',
     ],
   },
   js.configs.recommended,
