@@ -8,14 +8,17 @@ import { fileURLToPath } from 'node:url';
 
 const port = portsFromEnv(process.env).remote_browse;
 
+/** This app's folder: its shared libraries' versions are read from here (see sharedMap). */
+const appDir = fileURLToPath(new URL('.', import.meta.url));
+
 export default defineConfig({
   // Relative asset URLs: the built remote works from whatever origin serves it (no rebuild to move it).
   base: './',
   plugins: [
     // This remote's own GraphQL operations: validated against the schema, generated types checked (build).
-    graphqlOperationsPlugin(fileURLToPath(new URL('.', import.meta.url))),
+    graphqlOperationsPlugin(appDir),
     react(),
-    remoteFederation('remote_browse'),
+    remoteFederation('remote_browse', appDir),
     runtimeConfigPlugin(),
   ],
   server: { port, strictPort: true, host: '127.0.0.1', origin: `http://127.0.0.1:${port}`, cors: true },
