@@ -202,17 +202,40 @@ export function RemoteSlot({
       onRetry={retry}
       // A screen that loaded and then failed while rendering (a chunk of its build gone): recover once alone.
       recoverOnError={() => !!reload && !attempt.recovered && !attempt.failed}
-      recovering={<Presented presentation={presentation}>{loading}</Presented>}
+      recovering={<PresentedLoading presentation={presentation}>{loading}</PresentedLoading>}
       presentation={presentation}
     >
-      <Suspense fallback={<Presented presentation={presentation}>{loading}</Presented>}>
+      <Suspense fallback={<PresentedLoading presentation={presentation}>{loading}</PresentedLoading>}>
         <Screen />
       </Suspense>
     </RemoteErrorBoundary>
   );
 }
 
-/** Draws the spinner or the fallback in the page, or in a dialog for a screen that is a modal itself. */
+/**
+ * The spinner, in the page or, for a modal screen, centred over it. Not a dialog: the screen's own modal takes
+ * over from it, and a dialog closing would hand focus back to the page under that modal (which closes it).
+ */
+function PresentedLoading({
+  presentation,
+  children,
+}: {
+  presentation: RemoteSlotProps['presentation'];
+  children: ReactNode;
+}) {
+  if (presentation?.kind !== 'dialog') return <>{children}</>;
+  return (
+    <Portal>
+      <Box position="fixed" inset="0" zIndex="modal" bg="blackAlpha.500" display="grid" placeItems="center">
+        <Box bg="bg.panel" rounded="l3" px="8" py="6">
+          {children}
+        </Box>
+      </Box>
+    </Portal>
+  );
+}
+
+/** Draws the fallback in the page, or in a dialog for a screen that is a modal itself. */
 function Presented({ presentation, children }: { presentation: RemoteSlotProps['presentation']; children: ReactNode }) {
   if (presentation?.kind !== 'dialog') return <>{children}</>;
   return (
