@@ -83,6 +83,7 @@ function newAttempt(
   reload: RemoteReloader | undefined,
   timeoutMs: number,
   recoverFirst = false,
+  checkForUpdate?: () => Promise<boolean>,
 ): Attempt {
   const attempt: Attempt = {
     generation: (attempts.get(id)?.generation ?? 0) + 1,
@@ -96,6 +97,8 @@ function newAttempt(
             await reload();
             return checked(id, await load());
           }
+          // A screen not loaded yet on this page: if its remote was redeployed since, load the new build.
+          if (checkForUpdate) await checkForUpdate().catch(() => false);
           try {
             return checked(id, await load());
           } catch (error) {
@@ -177,7 +180,7 @@ export function RemoteSlot({
     const cached = attempts.get(id);
     return cached && !cached.failed
       ? { attempt: cached, cached: true }
-      : { attempt: newAttempt(id, load, reload, ms), cached: false };
+      : { attempt: newAttempt(id, load, reload, ms, false, checkForUpdate), cached: false };
   });
   const [attempt, setAttempt] = useState<Attempt>(initial.attempt);
   // A screen kept from an earlier visit: if its remote has been redeployed since, this visit gets the new build.
