@@ -16,6 +16,8 @@ export interface HostConfig {
   remoteProblems: Partial<Record<RemoteName, string>>;
   remoteTimeoutMs: number;
   remoteFirstByteTimeoutMs: number;
+  /** 0: navigations never re-read a manifest (only a failed load does). */
+  remoteUpdateCheckIntervalMs: number;
   landingImageUrl: string;
 }
 
@@ -48,6 +50,7 @@ export function withDefaults(config: ShellConfig): HostConfig {
     remoteProblems,
     remoteTimeoutMs: config.remoteTimeoutMs ?? LIMITS.REMOTE_LOAD_TIMEOUT_MS,
     remoteFirstByteTimeoutMs: config.remoteFirstByteTimeoutMs ?? LIMITS.REMOTE_FIRST_BYTE_TIMEOUT_MS,
+    remoteUpdateCheckIntervalMs: config.remoteUpdateCheckIntervalMs ?? LIMITS.REMOTE_UPDATE_CHECK_INTERVAL_MS,
     landingImageUrl: config.landingImageUrl || DEFAULT_LANDING_IMAGE_URL,
   };
 }

@@ -56,10 +56,13 @@ export const MESSAGES = {
   SCREEN_PART_FAILED: 'This part of the page stopped working. Try again, or come back later.',
   // host: a part of the site (a remote) could not be loaded; the title is `${part} ${REMOTE_UNAVAILABLE}`
   REMOTE_UNAVAILABLE: 'is unavailable right now',
-  REMOTE_FAILED_TEXT: "We couldn't load this part of Snapshire. The rest of the site still works: try again in a moment.",
-  REMOTE_TIMED_OUT_TEXT: 'This part of Snapshire is taking too long to load. The rest of the site still works: try again in a moment.',
+  REMOTE_FAILED_TEXT:
+    "We couldn't load this part of Snapshire. The rest of the site still works: try again in a moment.",
+  REMOTE_TIMED_OUT_TEXT:
+    'This part of Snapshire is taking too long to load. The rest of the site still works: try again in a moment.',
   RETRY: 'Retry',
-  RUNTIME_CONFIG_FAILED: "Snapshire couldn't start: its configuration could not be loaded. Please reload the page in a moment.",
+  RUNTIME_CONFIG_FAILED:
+    "Snapshire couldn't start: its configuration could not be loaded. Please reload the page in a moment.",
   RUNTIME_CONFIG_DETAILS: 'For the site operator:',
   RELOAD: 'Reload',
   CLOSE: 'Close',

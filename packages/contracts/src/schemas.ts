@@ -30,14 +30,14 @@ function isFileLike(value: unknown): value is FileLike {
  * The chosen photo. Each rule is checked on its own so every issue is listed at once; the server applies the
  * same schema and then re-checks the bytes (a declared type can lie).
  */
-export const photoFileSchema = z.custom<FileLike>(isFileLike, { message: MESSAGES.INVALID_FILE }).superRefine(
-  (file, ctx) => {
+export const photoFileSchema = z
+  .custom<FileLike>(isFileLike, { message: MESSAGES.INVALID_FILE })
+  .superRefine((file, ctx) => {
     if (file.size > LIMITS.UPLOAD_MAX_BYTES) ctx.addIssue({ code: 'custom', message: MESSAGES.PHOTO_TOO_LARGE });
     if (!file.type.startsWith('image')) ctx.addIssue({ code: 'custom', message: MESSAGES.ONLY_IMAGES });
     if (!LIMITS.UPLOAD_ACCEPTED_MIME_TYPES.includes(file.type))
       ctx.addIssue({ code: 'custom', message: MESSAGES.ONLY_JPEG });
-  },
-);
+  });
 
 const optionalText = z
   .string()
@@ -126,6 +126,11 @@ export const shellConfigSchema = z.object({
   remoteTimeoutMs: z.number({ error: 'is not a number' }).int().positive().optional(),
   /** Time-out for a remote that accepted the connection to start answering, default 8 s. */
   remoteFirstByteTimeoutMs: z.number({ error: 'is not a number' }).int().positive().optional(),
+  /**
+   * How often, at most, a navigation into a remote re-reads its manifest to pick up a new build (default 5 s);
+   * 0: never on navigation, only when a load fails.
+   */
+  remoteUpdateCheckIntervalMs: z.number({ error: 'is not a number' }).int().nonnegative().optional(),
   /** Where the landing page's decorative photos come from; {size} and {seed} are filled in. */
   landingImageUrl: z.string().optional(),
 });

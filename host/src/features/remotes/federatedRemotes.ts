@@ -103,19 +103,18 @@ export function sharedMismatches(remote: string, manifest: unknown, hostVersions
   });
 }
 
-/** How often, at most, a navigation into a remote asks whether it has been redeployed. */
-export const UPDATE_CHECK_INTERVAL_MS = 5_000;
 const lastChecked = new Map<RemoteName, number>();
 
 /**
- * Asks (at most every UPDATE_CHECK_INTERVAL_MS) whether the remote's manifest names a newer build than the
+ * Asks (at most every remoteUpdateCheckIntervalMs of the runtime config) whether the remote's manifest names a newer build than the
  * one loaded; if so registers it (reloadRemote) and resolves true, so the screen being entered loads the new
  * build rather than the one kept in memory. Any failure resolves false: the loaded build keeps working.
  */
 export async function checkForNewBuild(remote: RemoteName): Promise<boolean> {
   const entry = registered.get(remote);
   const now = Date.now();
-  if (!entry?.buildId || now - (lastChecked.get(remote) ?? 0) < UPDATE_CHECK_INTERVAL_MS) return false;
+  const interval = configured?.remoteUpdateCheckIntervalMs ?? 0;
+  if (!entry?.buildId || interval === 0 || now - (lastChecked.get(remote) ?? 0) < interval) return false;
   lastChecked.set(remote, now);
   const before = entry.buildId;
   try {
