@@ -38,6 +38,13 @@ export const LIMITS = {
   THEME_STORAGE_KEY: 'theme',
   /** A remote that has not loaded after this long is shown as unavailable (runtime config may override). */
   REMOTE_LOAD_TIMEOUT_MS: 120_000,
+  /**
+   * A remote that accepted the connection but has sent no response headers after this long is treated as
+   * down (runtime config may override); REMOTE_LOAD_TIMEOUT_MS stays the ceiling for a slow, progressing load.
+   */
+  REMOTE_FIRST_BYTE_TIMEOUT_MS: 8_000,
+  /** A navigation into a remote re-reads its manifest at most this often, to pick up a new build. */
+  REMOTE_UPDATE_CHECK_INTERVAL_MS: 5_000,
   /** Unused cached query data is released after this long. */
   QUERY_CACHE_GC_MS: 30_000,
 } as const;

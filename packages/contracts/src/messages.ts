@@ -63,6 +63,9 @@ export const MESSAGES = {
   RETRY: 'Retry',
   RUNTIME_CONFIG_FAILED:
     "Snapshire couldn't start: its configuration could not be loaded. Please reload the page in a moment.",
+  RUNTIME_CONFIG_DETAILS: 'For the site operator:',
+  RELOAD: 'Reload',
+  CLOSE: 'Close',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
