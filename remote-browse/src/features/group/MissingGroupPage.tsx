@@ -8,8 +8,9 @@ import { BROWSE_TEXT, MESSAGES, paths } from '@snapshire/contracts';
  */
 export function MissingGroupPage() {
   const navigate = useNavigate();
-  // The first page of a visit has the key 'default': there is no page of this site to go back to.
-  const canGoBack = useLocation().key !== 'default';
+  // Back is offered when there is somewhere to go back to: an earlier page of this visit (the router's first
+  // location has the key 'default') or of the tab's history.
+  const canGoBack = useLocation().key !== 'default' || window.history.length > 1;
   return (
     <Stack gap="5" py="16" align="center" textAlign="center" data-testid="missing-group">
       <Text fontSize="lg">{MESSAGES.MISSING_GROUP_PAGE}</Text>

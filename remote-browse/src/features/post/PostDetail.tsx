@@ -184,8 +184,9 @@ export function PostDetail({
 /** A post that cannot be shown: why, and two ways on (the group list, and back). */
 function PostError({ message }: { message: string }) {
   const navigate = useNavigate();
-  // The first page of a visit has the key 'default': there is no page of this site to go back to.
-  const canGoBack = useLocation().key !== 'default';
+  // Back is offered when there is somewhere to go back to: an earlier page of this visit (the router's first
+  // location has the key 'default') or of the tab's history.
+  const canGoBack = useLocation().key !== 'default' || window.history.length > 1;
   return (
     <ErrorPanel
       message={message}
