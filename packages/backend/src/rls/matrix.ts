@@ -23,6 +23,8 @@ import {
 export const PROJECT_DIR = resolve(fileURLToPath(new URL('../../../../supabase', import.meta.url)));
 
 const TABLES = ['group', 'category', 'group_category', 'post', 'post_category', 'group_member'] as const;
+/** Every table of public: the read-only ones above plus profile, which its owner may rename. */
+const ALL_TABLES = [...TABLES, 'profile'] as const;
 
 const VISIBLE_POSTS: Record<Who, PostName[]> = {
   anon: ['pubDone'],
@@ -92,7 +94,7 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
         `select c.relname as name, c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
          where n.nspname = 'public' and c.relkind = 'r' order by 1`,
       );
-      expect(sorted(rows.map((r) => r.name))).toEqual(sorted([...TABLES]));
+      expect(sorted(rows.map((r) => r.name))).toEqual(sorted([...ALL_TABLES]));
       expect(rows.every((r) => r.rls)).toBe(true);
       const storage = await db.query<{ rls: boolean }>(
         `select relrowsecurity as rls from pg_class where oid = 'storage.objects'::regclass`,
@@ -186,6 +188,47 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
           });
         }
 
+        it('reads every profile name, and no e-mail through it', async () => {
+          const rows = await select<Record<string, unknown>>(who, 'select * from public.profile');
+          expect(sorted(rows.map((r) => String(r.id)))).toEqual(sorted(Object.values(USERS)));
+          expect(Object.keys(rows[0]!).sort()).toEqual(['created_at', 'display_name', 'id']);
+          expect(rows.find((r) => r.id === USERS.author)?.display_name).toBe('author');
+        });
+
+        it('renames only its own profile, within the length limit, and creates or deletes none', async () => {
+          const renameAll = await db
+            .asCaller(callerFor(who), (sql) =>
+              sql.query(`update public.profile set display_name = display_name || ' (renamed)'`),
+            )
+            .then((r) => ({ count: r.rowCount }), (e: Error) => ({ error: e.message }));
+          if (who === 'anon') expect(renameAll).toEqual({ error: expect.stringMatching(/permission denied/) });
+          else expect(renameAll).toEqual({ count: 1 });
+          const renamed = await db.query<{ id: string }>(
+            `select id from public.profile where display_name like '% (renamed)'`,
+          );
+          expect(renamed.rows.map((r) => r.id)).toEqual(who === 'anon' ? [] : [USERS[who]]);
+          await db.query(`update public.profile set display_name = replace(display_name, ' (renamed)', '')`);
+          if (who !== 'anon') {
+            await expect(
+              db.asCaller(callerFor(who), (sql) =>
+                sql.query(`update public.profile set display_name = repeat('x', 61) where id = $1`, [USERS[who]]),
+              ),
+            ).rejects.toThrow(/check constraint/);
+            await expect(
+              db.asCaller(callerFor(who), (sql) =>
+                sql.query(`update public.profile set id = $1 where id = $1`, [USERS[who]]),
+              ),
+            ).rejects.toThrow(/permission denied/);
+          }
+          for (const statement of [
+            `insert into public.profile (id, display_name) values ('${USERS.outsider}', 'Me')`,
+            `delete from public.profile`,
+          ])
+            await expect(db.asCaller(callerFor(who), (sql) => sql.query(statement)), statement).rejects.toThrow(
+              /permission denied/,
+            );
+        });
+
         it('cannot write photo objects', async () => {
           await expect(
             db.asCaller(callerFor(who), (sql) =>
@@ -258,6 +301,27 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
         1,
       );
       await db.asCaller(service, (sql) => sql.query('delete from public.post where id = $1', [postId]));
+    });
+
+    it('gives every new account a profile: the name it signed up with, else its e-mail local part', async () => {
+      const ids = ['e0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002'];
+      await db.query(
+        `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at) values
+           ($1, 'authenticated', 'authenticated', 'named@rls.test', '{"display_name": "  Grace Hopper "}', now(), now()),
+           ($2, 'authenticated', 'authenticated', 'plain.name@rls.test', '{}', now(), now())`,
+        ids,
+      );
+      const { rows } = await db.query<{ id: string; display_name: string }>(
+        'select id, display_name from public.profile where id = any($1::uuid[]) order by id',
+        [`{${ids.join(',')}}`],
+      );
+      expect(rows).toEqual([
+        { id: ids[0], display_name: 'Grace Hopper' },
+        { id: ids[1], display_name: 'plain.name' },
+      ]);
+      await db.query('delete from auth.users where id = any($1::uuid[])', [`{${ids.join(',')}}`]);
+      const left = await db.query('select 1 from public.profile where id = any($1::uuid[])', [`{${ids.join(',')}}`]);
+      expect(left.rowCount).toBe(0);
     });
 
     it('keeps the helpers out of the public schema (nothing for pg_graphql to expose)', async () => {
