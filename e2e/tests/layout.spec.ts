@@ -84,6 +84,11 @@ test('the post photo fits the screen on the page and in the modal: portrait and 
       if (viewport === DESKTOP) expect(heading.x).toBeGreaterThanOrEqual(photo.x + photo.width);
       else expect(heading.y).toBeGreaterThanOrEqual(photo.y + photo.height);
       await expect(page.getByTestId('post-detail').locator('time')).toHaveAttribute('datetime', /^\d{4}-/);
+      // The author's public name, last of the details.
+      await expect(page.getByTestId('post-author')).toHaveText(/\S/);
+      expect(
+        await page.getByTestId('post-author').evaluate((el) => el.parentElement === el.parentElement!.parentElement!.lastElementChild),
+      ).toBe(true);
 
       // The same post in the modal, opened from its tile in the group.
       await page.goto(paths.group(post.group_id));

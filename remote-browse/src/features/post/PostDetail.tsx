@@ -52,7 +52,8 @@ const MIN_PHOTO_HEIGHT = 200;
 /**
  * A post: the photo from a signed URL, contained in the screen (never taller than it, letterboxed), and
  * beside it on wide screens (below on narrow) its heading (the description, else the group), Photo type,
- * Categories (badges), Group (link, or 'Private Group' when the group is not visible) and the date.
+ * Categories (badges), Group (link, or 'Private Group' when the group is not visible), the date and, last,
+ * the author's public name.
  */
 export function PostDetail({
   postId,
@@ -172,6 +173,13 @@ export function PostDetail({
                 <DataList.ItemValue>
                   <time dateTime={post.created_at}>{postedFormat.format(posted)}</time>
                 </DataList.ItemValue>
+              </DataList.Item>
+            ) : null}
+            {/* Last: who took it (their public profile name; null when no profile is visible). */}
+            {post.author?.display_name ? (
+              <DataList.Item>
+                <DataList.ItemLabel>{BROWSE_TEXT.AUTHOR_LABEL}</DataList.ItemLabel>
+                <DataList.ItemValue data-testid="post-author">{post.author.display_name}</DataList.ItemValue>
               </DataList.Item>
             ) : null}
           </DataList.Root>
