@@ -3,6 +3,12 @@
 /** Local-storage key of the signed image URL cache (docs/product.md, "Signed image URLs"). */
 export const SIGNED_URL_STORE_KEY = 'post-store';
 
+/**
+ * Query parameter of the group page's category filter: the chosen category ids, comma-joined
+ * (e.g. /groups/{groupId}?category=id1,id2), so a filtered page can be shared and survives a reload.
+ */
+export const CATEGORY_QUERY_PARAM = 'category';
+
 /** Texts of the browse screens (docs/product.md, "Screens and routes") not listed in MESSAGES. */
 export const BROWSE_TEXT = {
   ADVERT: 'Advert',
@@ -12,6 +18,11 @@ export const BROWSE_TEXT = {
   GROUP_LABEL: 'Group',
   CATEGORY_FILTER_LABEL: 'Filter by category',
   HOME_LINK: 'Go home',
+  /** Error screens lead somewhere: the group list, and back where the visitor came from. */
+  GROUPS_LINK: 'Browse groups',
+  BACK: 'Go back',
+  POSTED_LABEL: 'Posted',
+  AUTHOR_LABEL: 'By',
   CLOSE: 'Close',
   PREVIOUS_PHOTO: 'Previous photo',
   NEXT_PHOTO: 'Next photo',
@@ -19,3 +30,11 @@ export const BROWSE_TEXT = {
   /** Alt text of a photo posted without a description. */
   PHOTO_ALT_FALLBACK: 'Photo',
 } as const;
+
+/**
+ * The post modal's position in the gallery, e.g. "3 of 12"; while more photos remain to be loaded the count
+ * so far is marked "3 of 30+".
+ */
+export function galleryPositionText(position: number, count: number, more: boolean): string {
+  return `${position} of ${count}${more ? '+' : ''}`;
+}

@@ -21,7 +21,16 @@ export function LandingPage() {
     >
       <FloatingPhotos template={landingImageUrl} />
       <Container maxW={`${LIMITS.LANDING_MAX_WIDTH_PX}px`} position="relative" zIndex="1" py={{ base: '14', md: '20' }}>
-        <Stack gap="6" align="flex-start">
+        <Stack
+          gap="6"
+          align="flex-start"
+          bg="landing.scrim"
+          backdropFilter="blur(8px)"
+          rounded="2xl"
+          p={{ base: '5', md: '8' }}
+          mx={{ base: '-1', md: '-8' }}
+          data-testid="landing-content"
+        >
           <Badge size="lg" variant="solid" colorPalette="brand" rounded="full" px="3">
             {PRODUCT_NAME}
           </Badge>

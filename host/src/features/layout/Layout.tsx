@@ -3,12 +3,15 @@ import { Outlet } from 'react-router-dom';
 import { Footer } from './Footer.tsx';
 import { TopBar } from './TopBar.tsx';
 
-/** Every route: the top bar, the content area, the footer. */
+/**
+ * Every route: the top bar, the content area, the footer. The content area is at least a screen high below
+ * the top bar, so the footer starts out of view and does not move while a remote's screen loads into it.
+ */
 export function Layout() {
   return (
     <Flex direction="column" minH="100dvh">
       <TopBar />
-      <Flex as="main" direction="column" flex="1">
+      <Flex as="main" direction="column" flex="1" minH="calc(100dvh - 4rem)">
         <Outlet />
       </Flex>
       <Footer />

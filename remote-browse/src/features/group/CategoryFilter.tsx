@@ -1,8 +1,11 @@
-import { Button, HStack, Text, Wrap } from '@chakra-ui/react';
+import { Button, Flex, Text } from '@chakra-ui/react';
 import { BROWSE_TEXT } from '@snapshire/contracts';
 import type { CategoryNode } from '../browse-data/types.ts';
 
-/** Toggle buttons for the group's categories; with none chosen every photo shows. */
+/**
+ * Toggle buttons for the group's categories; with none chosen every photo shows. On a phone they stay on
+ * one line that scrolls sideways, so they take one short row above the photos.
+ */
 export function CategoryFilter({
   categories,
   selected,
@@ -16,28 +19,39 @@ export function CategoryFilter({
   const toggle = (id: string) =>
     onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id].sort());
   return (
-    <HStack gap="3" mb="6" align="center" flexWrap="wrap" role="group" aria-label={BROWSE_TEXT.CATEGORY_FILTER_LABEL}>
-      <Text fontSize="sm" color="fg.muted">
+    <Flex
+      gap="2"
+      align="center"
+      wrap={{ base: 'nowrap', md: 'wrap' }}
+      overflowX={{ base: 'auto', md: 'visible' }}
+      // Room for the focus ring of the first and last chip inside the scrolling row.
+      py="1"
+      px="1"
+      mx="-1"
+      role="group"
+      aria-label={BROWSE_TEXT.CATEGORY_FILTER_LABEL}
+      css={{ scrollbarWidth: 'none' }}
+    >
+      <Text fontSize="sm" color="fg.muted" flexShrink={0} me="1">
         {BROWSE_TEXT.CATEGORY_FILTER_LABEL}
       </Text>
-      <Wrap gap="2">
-        {categories.map((category) => {
-          const on = selected.includes(category.id);
-          return (
-            <Button
-              key={category.id}
-              size="xs"
-              rounded="full"
-              colorPalette="green"
-              variant={on ? 'solid' : 'outline'}
-              aria-pressed={on}
-              onClick={() => toggle(category.id)}
-            >
-              {category.display_name}
-            </Button>
-          );
-        })}
-      </Wrap>
-    </HStack>
+      {categories.map((category) => {
+        const on = selected.includes(category.id);
+        return (
+          <Button
+            key={category.id}
+            size="xs"
+            rounded="full"
+            flexShrink={0}
+            colorPalette="brand"
+            variant={on ? 'solid' : 'outline'}
+            aria-pressed={on}
+            onClick={() => toggle(category.id)}
+          >
+            {category.display_name}
+          </Button>
+        );
+      })}
+    </Flex>
   );
 }

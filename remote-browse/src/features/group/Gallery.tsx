@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Box, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES } from '@snapshire/contracts';
 import type { GalleryPost } from '../browse-data/types.ts';
@@ -24,10 +24,13 @@ export interface GalleryProps {
   loadMore: () => void;
   liked: ReadonlySet<string>;
   onToggleLike: (postId: string) => void;
+  /** Shown in the flow after the first day's photos (the advert on narrow screens, so photos come first). */
+  afterFirstDay?: ReactNode;
 }
 
 /** The group's photos by day (newest first), each day a masonry; more pages load as the end nears. */
-export function Gallery({ groupId, days, loading, hasMore, loadingMore, loadMore, liked, onToggleLike }: GalleryProps) {
+export function Gallery(props: GalleryProps) {
+  const { groupId, days, loading, hasMore, loadingMore, loadMore, liked, onToggleLike, afterFirstDay } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const viewportWidth = useViewportWidth();
@@ -50,7 +53,7 @@ export function Gallery({ groupId, days, loading, hasMore, loadingMore, loadMore
         </Text>
       ) : (
         <Stack gap="8">
-          {days.map((day) => {
+          {days.map((day, dayIndex) => {
             const offset = day.start;
             return (
               <Box as="section" key={day.key} aria-label={day.label} data-day={day.key}>
@@ -75,6 +78,7 @@ export function Gallery({ groupId, days, loading, hasMore, loadingMore, loadMore
                     />
                   )}
                 />
+                {dayIndex === 0 && afterFirstDay ? <Box mt="8">{afterFirstDay}</Box> : null}
               </Box>
             );
           })}

@@ -1,12 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Box } from '@chakra-ui/react';
-import { Outlet, useLocation, useParams } from 'react-router-dom';
-import { MESSAGES } from '@snapshire/contracts';
+import { Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { CATEGORY_QUERY_PARAM, MESSAGES } from '@snapshire/contracts';
 import { ErrorPanel, LoadingState } from '@snapshire/ui';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type CategoryNode } from '../browse-data/types.ts';
 import { isPostModalState } from '../post/modalState.ts';
+import { Advert, ADVERT_BESIDE_HEADER_FROM_PX } from './Advert.tsx';
 import { CategoryFilter } from './CategoryFilter.tsx';
+import { formatCategoryParam, parseCategoryParam } from './categoryParam.ts';
 import { Gallery } from './Gallery.tsx';
 import type { GalleryOutletContext } from './galleryContext.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
@@ -14,6 +16,7 @@ import { GroupHeader } from './GroupHeader.tsx';
 import { MissingGroupPage } from './MissingGroupPage.tsx';
 import { groupPostsByDay } from './groupPostsByDay.ts';
 import { useGroupPosts } from './useGroupPosts.ts';
+import { useViewportWidth } from './useViewportWidth.ts';
 
 /**
  * The group page (route GROUP_BY_ID) with its nested post route. A post opened from the gallery shows as a
@@ -28,13 +31,43 @@ export default function GroupPage() {
   return (
     <PageContainer>
       {/* A new group starts with no filter and no hearts. */}
-      {isUuid(groupId) ? <GroupScreen key={groupId} groupId={groupId} /> : <MissingGroupPage />}
+      {isUuid(groupId) ? <GroupScreen key={groupId} groupId={groupId} postOpen={!!postId} /> : <MissingGroupPage />}
     </PageContainer>
   );
 }
 
-function GroupScreen({ groupId }: { groupId: string }) {
-  const [categoryIds, setCategoryIds] = useState<string[]>([]);
+/**
+ * The category filter lives in the URL (?category=...): shareable, kept on reload. While a post is open in
+ * the modal the URL is the post's, so the filter of the group URL it was opened from is kept meanwhile.
+ */
+function useCategoryFilter(postOpen: boolean): [string[], (ids: string[]) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromUrl = searchParams.get(CATEGORY_QUERY_PARAM) ?? '';
+  const [kept, setKept] = useState(fromUrl);
+  if (!postOpen && kept !== fromUrl) setKept(fromUrl);
+  const value = postOpen ? kept : fromUrl;
+  const categoryIds = useMemo(() => parseCategoryParam(value), [value]);
+  const setCategoryIds = useCallback(
+    (ids: string[]) =>
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          const formatted = formatCategoryParam(ids);
+          if (formatted) next.set(CATEGORY_QUERY_PARAM, formatted);
+          else next.delete(CATEGORY_QUERY_PARAM);
+          return next;
+        },
+        // Each change is a step in history, as on other photo sites: Back undoes a filter change.
+        { preventScrollReset: true },
+      ),
+    [setSearchParams],
+  );
+  return [categoryIds, setCategoryIds];
+}
+
+function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean }) {
+  const [categoryIds, setCategoryIds] = useCategoryFilter(postOpen);
+  const advertBesideHeader = useViewportWidth() >= ADVERT_BESIDE_HEADER_FROM_PX;
   const [liked, setLiked] = useState<ReadonlySet<string>>(() => new Set());
   const state = useGroupPosts(groupId, categoryIds);
   const { group } = state;
@@ -63,8 +96,14 @@ function GroupScreen({ groupId }: { groupId: string }) {
 
   return (
     <Box>
-      <GroupHeader groupId={groupId} name={group.display_name} description={group.description} />
-      <CategoryFilter categories={categories} selected={categoryIds} onChange={setCategoryIds} />
+      <GroupHeader
+        groupId={groupId}
+        name={group.display_name}
+        description={group.description}
+        withAdvert={advertBesideHeader}
+      >
+        <CategoryFilter categories={categories} selected={categoryIds} onChange={setCategoryIds} />
+      </GroupHeader>
       <Gallery
         groupId={groupId}
         days={days}
@@ -74,7 +113,10 @@ function GroupScreen({ groupId }: { groupId: string }) {
         loadMore={state.loadMore}
         liked={liked}
         onToggleLike={toggleLike}
+        afterFirstDay={advertBesideHeader ? undefined : <Advert />}
       />
+      {/* A phone with no photos to show still sees the advert, in the flow after the (empty) gallery. */}
+      {!advertBesideHeader && !state.postsLoading && days.length === 0 ? <Advert /> : null}
       <Outlet context={outletContext} />
     </Box>
   );

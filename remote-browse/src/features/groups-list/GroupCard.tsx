@@ -9,6 +9,29 @@ import type { GroupsListGroup } from '../browse-data/types.ts';
 
 const SLOT_GAP_PX = 4;
 
+/**
+ * A slot the group has no photo for (the list shows each group's 2 newest photos in 3 slots): a designed
+ * tile, the group's initial on the accent's soft gradient, rather than an empty grey box. Decorative.
+ */
+function SlotPlaceholder({ name }: { name: string }) {
+  return (
+    <Center
+      aspectRatio={1}
+      borderRadius="sm"
+      bgGradient="to-br"
+      gradientFrom="brand.subtle"
+      gradientTo="brand.muted"
+      color="brand.fg"
+      fontSize="3xl"
+      fontWeight="bold"
+      aria-hidden="true"
+      data-testid="slot-placeholder"
+    >
+      {Array.from(name.trim())[0]?.toLocaleUpperCase() ?? ''}
+    </Center>
+  );
+}
+
 /** One group in the list: a row of 3 square thumbnail slots (or 'No Photos') and the bold name; all a link. */
 export function GroupCard({ group, eager }: { group: GroupsListGroup; eager: boolean }) {
   const rowRef = useRef<HTMLDivElement>(null);
@@ -35,7 +58,7 @@ export function GroupCard({ group, eager }: { group: GroupsListGroup; eager: boo
             <Grid templateColumns={`repeat(${LIMITS.GROUP_CARD_THUMBNAIL_SLOTS}, 1fr)`} gap={`${SLOT_GAP_PX}px`}>
               {Array.from({ length: LIMITS.GROUP_CARD_THUMBNAIL_SLOTS }, (_, slot) => {
                 const post = posts[slot];
-                if (!post) return <Box key={`empty-${slot}`} aspectRatio={1} bg="bg.muted" borderRadius="sm" />;
+                if (!post) return <SlotPlaceholder key={`empty-${slot}`} name={group.display_name} />;
                 // A square slot shows the photo cropped: request enough width for its shorter side to fill it.
                 const coverWidth = slotWidth * Math.max(1, post.meta_width / Math.max(1, post.meta_height));
                 return (

@@ -1,7 +1,20 @@
 import { useRef, type ReactNode } from 'react';
-import { Badge, Box, Center, DataList, Link, Spinner, Stack, Wrap } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  DataList,
+  Grid,
+  Heading,
+  HStack,
+  Link,
+  Spinner,
+  Stack,
+  Wrap,
+} from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { BROWSE_TEXT, LIMITS, MESSAGES, PHOTO_TYPE_LABELS, paths } from '@snapshire/contracts';
 import { ErrorPanel } from '@snapshire/ui';
 import { PostByIdDocument } from '../browse-data/documents.ts';
@@ -10,22 +23,47 @@ import { visibleCategories, type GalleryPost } from '../browse-data/types.ts';
 import { photoAlt } from '../photos/altText.ts';
 import { SignedPhoto } from '../photos/SignedPhoto.tsx';
 import { useElementWidth } from '../photos/useElementWidth.ts';
+import { useViewportHeight } from './useViewportHeight.ts';
 
 export interface PostDetailProps {
   postId: string | undefined;
+  /** The group of the URL: a post of another group is redirected to its own group's URL. */
+  groupId?: string;
   /** What the gallery already knows of the post: its photo starts loading before the query answers. */
   preview?: GalleryPost;
-  /** Largest height the photo may take (CSS px), e.g. the modal's viewport; none on the plain page. */
-  maxPhotoHeight?: number;
+  /**
+   * Screen height the photo may not take (CSS px): what sits above and below it (the top bar and page
+   * padding, or the modal's bars). The photo is never taller than the rest of the screen.
+   */
+  reservedHeight: number;
   /** Drawn over the photo (the modal's previous/next buttons). */
   photoOverlay?: ReactNode;
+  /** 'h1' on the plain page and in the modal (a dialog is a document of its own for assistive technology). */
+  headingLevel?: 'h1' | 'h2';
+  /** Id for the heading, so a dialog can be labelled by it. */
+  headingId?: string;
 }
 
+const postedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+
+/** Never smaller than this, even on a very short screen (a landscape phone). */
+const MIN_PHOTO_HEIGHT = 200;
+
 /**
- * A post: the large photo from a signed URL, then Description, Photo type, Categories (badges) and Group
- * (link, or 'Private Group' when the group is not visible), each only when present.
+ * A post: the photo from a signed URL, contained in the screen (never taller than it, letterboxed), and
+ * beside it on wide screens (below on narrow) its heading (the description, else the group), Photo type,
+ * Categories (badges), Group (link, or 'Private Group' when the group is not visible), the date and, last,
+ * the author's public name.
  */
-export function PostDetail({ postId, preview, maxPhotoHeight, photoOverlay }: PostDetailProps) {
+export function PostDetail({
+  postId,
+  groupId,
+  preview,
+  reservedHeight,
+  photoOverlay,
+  headingLevel = 'h1',
+  headingId,
+}: PostDetailProps) {
   const valid = isUuid(postId);
   const { data, loading, error } = useQuery(PostByIdDocument, {
     variables: { id: postId ?? '', withCategories: true },
@@ -33,22 +71,37 @@ export function PostDetail({ postId, preview, maxPhotoHeight, photoOverlay }: Po
   });
   const frameRef = useRef<HTMLDivElement>(null);
   const frameWidth = useElementWidth(frameRef, 800);
+  const viewportHeight = useViewportHeight();
 
-  if (!valid) return <ErrorPanel message={MESSAGES.INVALID_PAGE_URL} />;
+  if (!valid) return <PostError message={MESSAGES.INVALID_PAGE_URL} />;
   const post = data?.postCollection?.edges[0]?.node;
-  if (!post && !loading) return <ErrorPanel message={error ? error.message : MESSAGES.INVALID_PAGE_URL} />;
+  if (!post && !loading) return <PostError message={error ? error.message : MESSAGES.INVALID_PAGE_URL} />;
+  // A shared link with the wrong group in it: show the post under its own group's URL.
+  if (post && groupId && post.group_id !== groupId)
+    return <Navigate to={paths.groupPost(post.group_id, post.id)} replace />;
 
   const photo = post ?? preview;
   const ratio = photo ? photo.meta_width / Math.max(1, photo.meta_height) : 1;
-  // Fit the width of the frame and, in the modal, the height of the screen; never above 1230 wide.
-  const shownWidth = Math.min(frameWidth, LIMITS.IMAGE_MAX_WIDTH, maxPhotoHeight ? maxPhotoHeight * ratio : Infinity);
+  const maxHeight = Math.max(MIN_PHOTO_HEIGHT, viewportHeight - reservedHeight);
+  // Fit the width of the frame and the height of the screen; never above 1230 wide.
+  const shownWidth = Math.max(1, Math.floor(Math.min(frameWidth, LIMITS.IMAGE_MAX_WIDTH, maxHeight * ratio)));
   const categories = visibleCategories(post?.post_categoryCollection?.edges);
+  const description = post?.description?.trim();
+  const heading = description || post?.group?.display_name || MESSAGES.PRIVATE_GROUP;
+  const posted = post ? new Date(post.created_at) : null;
 
   return (
-    <Stack gap="6" data-testid="post-detail" data-post-id={postId}>
-      <Box ref={frameRef} width="full">
+    <Grid
+      data-testid="post-detail"
+      data-post-id={postId}
+      templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 16rem', lg: 'minmax(0, 1fr) 20rem' }}
+      gap={{ base: '5', md: '8' }}
+      alignItems="start"
+    >
+      {/* The stage: the photo centred in it; a portrait on a wide screen gets bars at its sides. */}
+      <Center ref={frameRef} width="full" minW="0" bg="bg.subtle" borderRadius="md" data-testid="post-stage">
         {photo ? (
-          <Box mx="auto" width={`${Math.max(1, Math.floor(shownWidth))}px`} maxW="full" position="relative">
+          <Box width={`${shownWidth}px`} maxW="full" position="relative">
             <SignedPhoto
               key={photo.id}
               photo={photo}
@@ -63,53 +116,100 @@ export function PostDetail({ postId, preview, maxPhotoHeight, photoOverlay }: Po
             {photoOverlay}
           </Box>
         ) : (
-          <Center py="16">
-            <Spinner size="lg" color="green.500" aria-label="Loading" />
+          <Center h={`${Math.min(maxHeight, 480)}px`}>
+            <Spinner size="lg" color="brand.solid" aria-label="Loading" />
           </Center>
         )}
-      </Box>
+      </Center>
       {post ? (
-        <DataList.Root orientation="horizontal" gap="3" size="lg">
-          {post.description ? (
-            <DataList.Item alignItems="baseline">
-              <DataList.ItemLabel>{BROWSE_TEXT.DESCRIPTION_LABEL}</DataList.ItemLabel>
-              <DataList.ItemValue whiteSpace="pre-line">{post.description}</DataList.ItemValue>
-            </DataList.Item>
-          ) : null}
-          {post.photo_type ? (
-            <DataList.Item alignItems="baseline">
-              <DataList.ItemLabel>{BROWSE_TEXT.PHOTO_TYPE_LABEL}</DataList.ItemLabel>
-              <DataList.ItemValue>{PHOTO_TYPE_LABELS[post.photo_type] ?? post.photo_type}</DataList.ItemValue>
-            </DataList.Item>
-          ) : null}
-          {categories.length > 0 ? (
-            <DataList.Item alignItems="baseline">
-              <DataList.ItemLabel>{BROWSE_TEXT.CATEGORIES_LABEL}</DataList.ItemLabel>
+        <Stack gap="5" minW="0">
+          <Heading
+            as={headingLevel}
+            id={headingId}
+            fontSize={{ base: 'xl', md: '2xl' }}
+            lineHeight="1.25"
+            whiteSpace="pre-line"
+            overflowWrap="anywhere"
+            data-testid="post-heading"
+          >
+            {heading}
+          </Heading>
+          <DataList.Root orientation="vertical" gap="4" size="md">
+            {post.photo_type ? (
+              <DataList.Item>
+                <DataList.ItemLabel>{BROWSE_TEXT.PHOTO_TYPE_LABEL}</DataList.ItemLabel>
+                <DataList.ItemValue>{PHOTO_TYPE_LABELS[post.photo_type] ?? post.photo_type}</DataList.ItemValue>
+              </DataList.Item>
+            ) : null}
+            {categories.length > 0 ? (
+              <DataList.Item>
+                <DataList.ItemLabel>{BROWSE_TEXT.CATEGORIES_LABEL}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <Wrap gap="2">
+                    {categories.map((category) => (
+                      <Badge key={category.id} colorPalette="brand" variant="subtle">
+                        {category.display_name}
+                      </Badge>
+                    ))}
+                  </Wrap>
+                </DataList.ItemValue>
+              </DataList.Item>
+            ) : null}
+            <DataList.Item>
+              <DataList.ItemLabel>{BROWSE_TEXT.GROUP_LABEL}</DataList.ItemLabel>
               <DataList.ItemValue>
-                <Wrap gap="2">
-                  {categories.map((category) => (
-                    <Badge key={category.id} colorPalette="green" variant="subtle">
-                      {category.display_name}
-                    </Badge>
-                  ))}
-                </Wrap>
+                {post.group ? (
+                  <Link asChild variant="underline" colorPalette="brand">
+                    <RouterLink to={paths.group(post.group.id)}>{post.group.display_name}</RouterLink>
+                  </Link>
+                ) : (
+                  MESSAGES.PRIVATE_GROUP
+                )}
               </DataList.ItemValue>
             </DataList.Item>
-          ) : null}
-          <DataList.Item alignItems="baseline">
-            <DataList.ItemLabel>{BROWSE_TEXT.GROUP_LABEL}</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {post.group ? (
-                <Link asChild variant="underline" colorPalette="green">
-                  <RouterLink to={paths.group(post.group.id)}>{post.group.display_name}</RouterLink>
-                </Link>
-              ) : (
-                MESSAGES.PRIVATE_GROUP
-              )}
-            </DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
+            {posted && !Number.isNaN(posted.getTime()) ? (
+              <DataList.Item>
+                <DataList.ItemLabel>{BROWSE_TEXT.POSTED_LABEL}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <time dateTime={post.created_at}>{postedFormat.format(posted)}</time>
+                </DataList.ItemValue>
+              </DataList.Item>
+            ) : null}
+            {/* Last: who took it (their public profile name; null when no profile is visible). */}
+            {post.author?.display_name ? (
+              <DataList.Item>
+                <DataList.ItemLabel>{BROWSE_TEXT.AUTHOR_LABEL}</DataList.ItemLabel>
+                <DataList.ItemValue data-testid="post-author">{post.author.display_name}</DataList.ItemValue>
+              </DataList.Item>
+            ) : null}
+          </DataList.Root>
+        </Stack>
       ) : null}
-    </Stack>
+    </Grid>
+  );
+}
+
+/** A post that cannot be shown: why, and two ways on (the group list, and back). */
+function PostError({ message }: { message: string }) {
+  const navigate = useNavigate();
+  // Back is offered when there is somewhere to go back to: an earlier page of this visit (the router's first
+  // location has the key 'default') or of the tab's history.
+  const canGoBack = useLocation().key !== 'default' || window.history.length > 1;
+  return (
+    <ErrorPanel
+      message={message}
+      action={
+        <HStack gap="3" wrap="wrap">
+          <Button asChild colorPalette="brand">
+            <RouterLink to={paths.groups()}>{BROWSE_TEXT.GROUPS_LINK}</RouterLink>
+          </Button>
+          {canGoBack ? (
+            <Button variant="outline" colorPalette="brand" onClick={() => navigate(-1)}>
+              {BROWSE_TEXT.BACK}
+            </Button>
+          ) : null}
+        </HStack>
+      }
+    />
   );
 }

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { CloseButton, Dialog, IconButton, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, IconButton, Portal, Text } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { BROWSE_TEXT, paths } from '@snapshire/contracts';
+import { BROWSE_TEXT, galleryPositionText, paths } from '@snapshire/contracts';
 import type { GalleryOutletContext } from '../group/galleryContext.ts';
 import { photoAlt } from '../photos/altText.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../photos/icons.tsx';
 import { PostDetail } from './PostDetail.tsx';
 
 const NO_POSTS: GalleryOutletContext['posts'] = [];
+
+/** The bar above the photo that holds the position ("3 of 12") and the close button. */
+const MODAL_BAR_HEIGHT = 56;
 
 /** When the modal shows one of the last few loaded photos, the next page is fetched ahead. */
 const PREFETCH_BEFORE_END = 3;
@@ -16,7 +19,15 @@ const PREFETCH_BEFORE_END = 3;
  * The post over the gallery, full screen, with a close button. Esc closes; the left and right arrow keys
  * (and the side buttons) move to the previous and next photo of the gallery. Closing returns to the group.
  */
-export function PostModal({ groupId, postId, gallery }: { groupId: string; postId: string; gallery?: GalleryOutletContext }) {
+export function PostModal({
+  groupId,
+  postId,
+  gallery,
+}: {
+  groupId: string;
+  postId: string;
+  gallery?: GalleryOutletContext;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const posts = gallery?.posts ?? NO_POSTS;
@@ -46,7 +57,9 @@ export function PostModal({ groupId, postId, gallery }: { groupId: string; postI
     return () => {
       const id = shown.current;
       requestAnimationFrame(() => {
-        const tile = document.querySelector<HTMLElement>(`[data-testid="photo-tile"][data-post-id="${CSS.escape(id)}"] a`);
+        const tile = document.querySelector<HTMLElement>(
+          `[data-testid="photo-tile"][data-post-id="${CSS.escape(id)}"] a`,
+        );
         tile?.focus();
       });
     };
@@ -83,22 +96,38 @@ export function PostModal({ groupId, postId, gallery }: { groupId: string; postI
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [step]);
 
-  const maxPhotoHeight = typeof window === 'undefined' ? undefined : Math.max(240, window.innerHeight * 0.72);
-
   return (
     <Dialog.Root open size="full" onOpenChange={(details) => !details.open && close()} motionPreset="none">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="post-modal" aria-label={photoAlt(current ?? {})}>
-            <Dialog.CloseTrigger asChild top="3" insetEnd="3" zIndex="1">
+            {index >= 0 ? (
+              <Text
+                position="absolute"
+                top="0"
+                insetStart={{ base: '3', md: '6' }}
+                h={`${MODAL_BAR_HEIGHT}px`}
+                display="flex"
+                alignItems="center"
+                color="fg.muted"
+                fontSize="sm"
+                fontVariantNumeric="tabular-nums"
+                aria-live="polite"
+                data-testid="post-position"
+              >
+                {galleryPositionText(index + 1, posts.length, hasMore)}
+              </Text>
+            ) : null}
+            <Dialog.CloseTrigger asChild top="2" insetEnd="3" zIndex="1">
               <CloseButton size="md" aria-label={BROWSE_TEXT.CLOSE} />
             </Dialog.CloseTrigger>
-            <Dialog.Body px={{ base: '3', md: '16' }} pt="14" pb="8">
+            <Dialog.Body px={{ base: '3', md: '6' }} pt={`${MODAL_BAR_HEIGHT}px`} pb="6">
               <PostDetail
                 postId={postId}
+                groupId={groupId}
                 preview={current}
-                maxPhotoHeight={maxPhotoHeight}
+                reservedHeight={MODAL_BAR_HEIGHT + 24}
                 photoOverlay={
                   <>
                     {previous ? (
@@ -123,7 +152,17 @@ export function PostModal({ groupId, postId, gallery }: { groupId: string; postI
 }
 
 /** Previous/next over the photo's edge, vertically centred. */
-function StepButton({ side, label, onClick, children }: { side: 'left' | 'right'; label: string; onClick: () => void; children: ReactNode }) {
+function StepButton({
+  side,
+  label,
+  onClick,
+  children,
+}: {
+  side: 'left' | 'right';
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <IconButton
       aria-label={label}

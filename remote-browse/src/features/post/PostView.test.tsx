@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, paths } from '@snapshire/contracts';
+import { BROWSE_TEXT, MESSAGES, paths } from '@snapshire/contracts';
 import { fakeSupabase, renderBrowse } from '../testing/renderBrowse.tsx';
 import { CATEGORY_ID, GROUP_ID, categoryLinks, galleryPosts, groupByIdMock, groupNode, postByIdMock } from '../testing/fixtures.ts';
 import GroupPage from '../group/GroupPage.tsx';
@@ -41,9 +41,11 @@ describe('post modal', { timeout: 20_000 }, () => {
     const modal = await screen.findByTestId('post-modal');
     expect(screen.getByTestId('gallery')).toBeInTheDocument();
     await within(modal).findByText(p1.description!);
+    expect(within(modal).getByTestId('post-position')).toHaveTextContent('1 of 3');
 
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(location()).toBe(paths.groupPost(GROUP_ID, p2.id)));
+    expect(within(screen.getByTestId('post-modal')).getByTestId('post-position')).toHaveTextContent('2 of 3');
     expect(await within(screen.getByTestId('post-modal')).findByText(p2.description!)).toBeInTheDocument();
 
     await userEvent.keyboard('{ArrowRight}');
@@ -108,7 +110,26 @@ describe('post page (direct load)', () => {
     expect(screen.getByText('Film')).toBeInTheDocument();
     expect(screen.getByText('Street')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Harbour Town' })).toHaveAttribute('href', paths.group(GROUP_ID));
+    // The description is the page's heading; the date and, last, the author follow the other details.
+    expect(screen.getByRole('heading', { level: 1, name: p1.description! })).toBeInTheDocument();
+    const author = screen.getByTestId('post-author');
+    expect(author).toHaveTextContent('Ada Harper');
+    const row = author.parentElement!;
+    expect(row.parentElement!.lastElementChild).toBe(row);
+    expect(screen.getByTestId('post-detail').querySelector('time')).toHaveAttribute('datetime', p1.created_at);
     await waitFor(() => expect(screen.getByRole('img', { name: p1.description! })).toHaveAttribute('src', expect.stringContaining(`posts/${p1.id}/${p1.file_name}`)));
+  });
+
+  it("moves a post opened under another group's URL to its own group's URL", async () => {
+    const elsewhere = '77777777-7777-4777-8777-777777777777';
+    renderBrowse({
+      mocks: [postByIdMock(p1)],
+      initialEntries: [paths.groupPost(elsewhere, p1.id)],
+      group: <GroupPage />,
+      post: <PostView />,
+    });
+    await waitFor(() => expect(location()).toBe(paths.groupPost(GROUP_ID, p1.id)));
+    expect(await screen.findByRole('heading', { level: 1, name: p1.description! })).toBeInTheDocument();
   });
 
   it("says 'Private Group' when the post's group is not visible", async () => {
@@ -128,5 +149,7 @@ describe('post page (direct load)', () => {
       post: <PostView />,
     });
     expect(await screen.findByText(MESSAGES.INVALID_PAGE_URL)).toBeInTheDocument();
+    // It leads somewhere: the group list.
+    expect(screen.getByRole('link', { name: BROWSE_TEXT.GROUPS_LINK })).toHaveAttribute('href', paths.groups());
   });
 });

@@ -7,6 +7,9 @@ import { isPostModalState } from './modalState.ts';
 import { PostDetail } from './PostDetail.tsx';
 import { PostModal } from './PostModal.tsx';
 
+/** Above and below the photo on the plain page: the sticky top bar (4rem), the page's top padding, a margin. */
+const PAGE_RESERVED_HEIGHT = 64 + 40 + 24;
+
 /**
  * The post route (GROUP_POST_BY_ID, nested in the group route): a modal over the gallery when opened from
  * it (router state), otherwise the post as a plain page.
@@ -21,7 +24,7 @@ export default function PostView() {
   if (isPostModalState(location.state)) return <PostModal groupId={groupId} postId={postId} gallery={gallery} />;
   return (
     <PageContainer>
-      <PostDetail postId={postId} />
+      <PostDetail postId={postId} groupId={groupId} reservedHeight={PAGE_RESERVED_HEIGHT} />
     </PageContainer>
   );
 }

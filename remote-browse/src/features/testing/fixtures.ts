@@ -60,6 +60,8 @@ export function groupByIdMock(group: GroupById | null, id = GROUP_ID) {
   };
 }
 
+export const AUTHOR_ID = '66666666-6666-4666-8666-666666666666';
+
 export function postByIdMock(post: GalleryPost, extra: Partial<PostDetailNode> = {}) {
   const node: PostDetailNode = {
     __typename: 'post',
@@ -72,6 +74,7 @@ export function postByIdMock(post: GalleryPost, extra: Partial<PostDetailNode> =
     description: post.description,
     created_at: post.created_at,
     group: { __typename: 'group', id: GROUP_ID, display_name: 'Harbour Town' },
+    author: { __typename: 'profile', id: AUTHOR_ID, display_name: 'Ada Harper' },
     post_categoryCollection: { __typename: 'post_categoryConnection', edges: [] } as PostDetailNode['post_categoryCollection'],
     ...extra,
   };
