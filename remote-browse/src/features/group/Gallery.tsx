@@ -10,9 +10,11 @@ import { PhotoTile } from './PhotoTile.tsx';
 import { useInfiniteScroll } from './useInfiniteScroll.ts';
 import { useViewportWidth } from './useViewportWidth.ts';
 
-/** Photos on the first screen load at once (the first ones at high priority); the rest as they near view. */
-const EAGER_TILES = 6;
-const PRIORITY_TILES = 3;
+/**
+ * The first row (the first photo of each column: the masonry puts them side by side at the top) loads at
+ * once and at high priority, as the likely largest paint; every other photo lazily, as it nears the screen.
+ */
+const firstRow = (order: number, columns: number) => order < columns;
 
 export interface GalleryProps {
   groupId: string;
@@ -68,8 +70,8 @@ export function Gallery({ groupId, days, loading, hasMore, loadingMore, loadMore
                       post={post}
                       columnWidth={columnWidth}
                       order={offset + index}
-                      eager={offset + index < EAGER_TILES}
-                      priority={offset + index < PRIORITY_TILES}
+                      eager={firstRow(offset + index, columns)}
+                      priority={firstRow(offset + index, columns)}
                       liked={liked.has(post.id)}
                       onToggleLike={onToggleLike}
                     />
