@@ -134,7 +134,8 @@ function watchNetwork(cdp: CDPSession) {
   cdp.on('Network.requestWillBeSent', (e) => {
     if (!/^https?:/.test(e.request.url)) return;
     totals.requests += 1;
-    if (e.request.url.includes('/storage/v1/object/sign')) totals.sign += 1;
+    // Signing is a POST (its CORS preflight, an OPTIONS, counts among the requests but not here).
+    if (e.request.method === 'POST' && e.request.url.includes('/storage/v1/object/sign')) totals.sign += 1;
   });
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
   cdp.on('Network.dataReceived', (e) => decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength));
