@@ -303,12 +303,18 @@ test.describe('the 500-post group', () => {
     });
     const signs = recordSignRequests(page);
     // CLS as the web-vitals library reports it: the largest burst of shifts (gaps under 1 s, at most 5 s).
+    // __clsScroll: the same over the shifts after __scrollFrom (the scroll alone, without the page's load).
     await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number };
+      const w = window as unknown as { __cls: number; __clsScroll: number; __scrollFrom: number };
       w.__cls = 0;
+      w.__clsScroll = 0;
+      w.__scrollFrom = Infinity;
       let window_ = 0;
       let first = 0;
       let last = 0;
+      let scrollWindow = 0;
+      let scrollFirst = 0;
+      let scrollLast = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
           if (entry.hadRecentInput) continue;
@@ -316,6 +322,11 @@ test.describe('the 500-post group', () => {
           else [window_, first] = [entry.value, entry.startTime];
           last = entry.startTime;
           w.__cls = Math.max(w.__cls, window_);
+          if (entry.startTime < w.__scrollFrom) continue;
+          if (scrollWindow && entry.startTime - scrollLast < 1000 && entry.startTime - scrollFirst < 5000) scrollWindow += entry.value;
+          else [scrollWindow, scrollFirst] = [entry.value, entry.startTime];
+          scrollLast = entry.startTime;
+          w.__clsScroll = Math.max(w.__clsScroll, scrollWindow);
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -340,6 +351,7 @@ test.describe('the 500-post group', () => {
     expect(Math.round(lefts[1]! - lefts[0]! - width)).toBe(LIMITS.MASONRY_GUTTER_PX);
 
     // Scroll to the end: more pages arrive until there are none.
+    await page.evaluate(() => ((window as unknown as { __scrollFrom: number }).__scrollFrom = performance.now()));
     const end = page.getByTestId('gallery-end');
     // A brisk reader: 1200px every 250 ms.
     for (let i = 0; i < 400 && (await end.getAttribute('data-has-more')) === 'true'; i++) {
@@ -373,6 +385,9 @@ test.describe('the 500-post group', () => {
 
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
     expect(cls).toBeLessThan(0.05);
+    // Scrolling through all 500 photos moves nothing: placed tiles stay put, the footer stays out of view.
+    const clsScroll = await page.evaluate(() => (window as unknown as { __clsScroll: number }).__clsScroll);
+    expect(clsScroll).toBeLessThanOrEqual(0.01);
   });
 
   test('a category filter shows only the photos filed under it', async ({ page }) => {

@@ -15,6 +15,7 @@ import { useViewportWidth } from './useViewportWidth.ts';
  * once and at high priority, as the likely largest paint; every other photo lazily, as it nears the screen.
  */
 const firstRow = (order: number, columns: number) => order < columns;
+const NEXT_PAGE_AHEAD = '300% 0px';
 
 export interface GalleryProps {
   groupId: string;
@@ -37,7 +38,14 @@ export function Gallery({ groupId, days, loading, hasMore, loadingMore, loadMore
   const columns = columnCountForWidth(viewportWidth);
   const count = days.reduce((n, day) => n + day.posts.length, 0);
 
-  useInfiniteScroll(sentinelRef, { enabled: hasMore && !loading, busy: loadingMore, onLoadMore: loadMore });
+  // The next page is asked for three screens ahead of the end: with the screen-high reserve below, a brisk
+  // reader does not reach the footer before it arrives (the footer would then be pushed away: a layout shift).
+  useInfiniteScroll(sentinelRef, {
+    enabled: hasMore && !loading,
+    busy: loadingMore,
+    onLoadMore: loadMore,
+    margin: NEXT_PAGE_AHEAD,
+  });
   useEndReserve(containerRef, { hasMore, count, firstId: days[0]?.posts[0]?.id });
 
   return (
