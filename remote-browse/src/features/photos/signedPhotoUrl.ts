@@ -35,6 +35,8 @@ export const signedUrlCache = new SignedUrlCache({
   storageKey: SIGNED_URL_STORE_KEY,
   storage: () => (typeof window === 'undefined' ? undefined : window.localStorage),
 });
+// URLs signed just before the user leaves or reloads are kept too (the coalesced write waits 250 ms).
+if (typeof window !== 'undefined') window.addEventListener('pagehide', () => signedUrlCache.flushPending());
 
 /** Widths are rounded up to this step so small layout changes reuse cached URLs and transformed images. */
 export const THUMBNAIL_WIDTH_STEP_PX = 80;
