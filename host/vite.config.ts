@@ -1,6 +1,7 @@
 // The federation wiring is imported by path: Vite's config loader runs it on Node, which cannot load the
 // workspace package's TypeScript through its package name.
 import { hostFederation, portsFromEnv, runtimeConfigPlugin } from '../packages/federation/src/index.ts';
+import { compressPlugin } from '../packages/federation/src/compressPlugin.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,7 @@ const appDir = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   // Served from the site root: deep links like /groups/:id load the same index.html.
   base: '/',
-  plugins: [react(), hostFederation(appDir), runtimeConfigPlugin(), landingPhotosPlugin()],
+  plugins: [react(), hostFederation(appDir), runtimeConfigPlugin(), landingPhotosPlugin(), compressPlugin()],
   server: { port: ports.host, strictPort: true, host: '127.0.0.1' },
   preview: { port: ports.host, strictPort: true, host: '127.0.0.1' },
   build: { target: 'es2022', sourcemap: false },

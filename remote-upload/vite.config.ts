@@ -2,6 +2,7 @@
 // workspace package's TypeScript through its package name.
 import { portsFromEnv, remoteFederation, runtimeConfigPlugin } from '../packages/federation/src/index.ts';
 import { graphqlOperationsPlugin } from '../packages/data/src/graphql/codegen.ts';
+import { compressPlugin } from '../packages/federation/src/compressPlugin.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,7 @@ export default defineConfig({
     react(),
     remoteFederation('remote_upload', appDir),
     runtimeConfigPlugin(),
+    compressPlugin(),
   ],
   server: { port, strictPort: true, host: '127.0.0.1', origin: `http://127.0.0.1:${port}`, cors: true },
   preview: { port, strictPort: true, host: '127.0.0.1', cors: true },

@@ -9,6 +9,8 @@
  * - `supabaseAnon()`: a fresh anon client, as a browser would have before signing in.
  * - `pageErrors`: uncaught errors of `page`, collected for assertions.
  * - `sandbox(options)`: a private copy of the site whose remotes can go down or hang (see sandbox.ts).
+ * Every test fails on a Content-Security-Policy violation in its browser context (the static server's policy
+ * must allow everything the site really does, and nothing more).
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -37,7 +39,21 @@ interface WorkerFixtures {
   supabaseAdmin: SupabaseClient;
 }
 
+/** Reports each CSP violation of the page on the console, where the context fixture collects it. */
+const CSP_VIOLATION_PREFIX = 'CSP violation:';
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) =>
+  console.error('${CSP_VIOLATION_PREFIX} ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' on ' + e.documentURI));`;
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  context: async ({ context }, use) => {
+    const violations: string[] = [];
+    await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
+    context.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith(CSP_VIOLATION_PREFIX)) violations.push(message.text());
+    });
+    await use(context);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
   stack: [async ({}, use) => use(readStack()), { scope: 'worker' }],
   supabaseAdmin: [async ({ stack }, use) => use(nodeSupabase(stack, stack.serviceRoleKey)), { scope: 'worker' }],
   supabaseAnon: async ({ stack }, use) => use(() => nodeSupabase(stack, stack.anonKey)),

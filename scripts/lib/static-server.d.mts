@@ -13,3 +13,13 @@ export function startStaticServer(options: {
 }): Promise<RunningServer>;
 
 export function startHangingServer(options?: { port?: number; host?: string }): Promise<RunningServer>;
+
+/** The Content-Security-Policy of a page served beside a runtime config (backend and remote URLs). */
+export function contentSecurityPolicy(
+  config: { supabaseUrl?: unknown; remotes?: unknown; landingImageUrl?: unknown } | null,
+  inlineScriptHashes?: string[],
+): string;
+/** sha256 CSP sources of the inline scripts of an HTML page. */
+export function inlineScriptHashes(html: string): string[];
+/** The client's most preferred encoding (q > 0) among `available`, or null. */
+export function negotiateEncoding(acceptEncoding: string | undefined, available: string[]): string | null;

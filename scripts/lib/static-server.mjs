@@ -1,9 +1,13 @@
 // A small static file server for the built host and remotes, each on its own port (its own origin, as when
 // deployed separately). It sends CORS headers (remotes are loaded cross-origin as ES modules), serves the
-// unhashed entry files (remoteEntry.js, mf-manifest.json, index.html, config.json) with no-cache and the
-// hashed assets as immutable, and can fall back to index.html for a single-page app's deep links.
+// unhashed files (remoteEntry.js, mf-manifest.json, index.html, config.json, favicon) with no-cache and an
+// ETag and the hashed assets as immutable, answers Accept-Encoding with the brotli or gzip copy the build
+// wrote beside each file (packages/federation/src/compressPlugin.ts), sends the security headers a photo site
+// needs (a Content-Security-Policy built from the runtime config it serves), and can fall back to index.html
+// for a single-page app's deep links.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -28,6 +32,104 @@ const TYPES = {
 
 /** Files that keep their name from build to build: a browser must always ask for the current one. */
 const UNHASHED = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|config\.json)$/;
+/**
+ * Files whose name carries a content hash (Vite puts every hashed chunk under assets/; the host's federation
+ * entry is remoteEntry-<hash>.js at the root): a new build gives them a new name, so they can be kept forever.
+ */
+const HASHED = /(^assets\/)|[-.](?=[A-Za-z0-9_]*[0-9A-Z])[A-Za-z0-9_]{8,}\.[a-z0-9]+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The precompressed copies the build writes, in the server's order of preference. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+];
+const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Headers every response carries, whatever its kind. */
+const COMMON_SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  // A private group's address stays on this site: other origins learn only where a request came from.
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+/** Headers of documents (HTML pages) only. */
+const DOCUMENT_SECURITY_HEADERS = {
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+};
+
+/**
+ * The Content-Security-Policy of a page served beside `config` (the runtime config: backend and remote
+ * URLs): scripts only from this origin, the configured remotes and the page's own inline scripts (by hash);
+ * data only from this origin, the backend and the remotes (their manifests); images also as signed backend
+ * URLs, blob: (previews of a photo being posted) and data:; styles inline too, as Emotion injects them.
+ * @param {{ supabaseUrl?: unknown, remotes?: unknown, landingImageUrl?: unknown } | null} config
+ * @param {string[]} inlineScriptHashes  'sha256-...' sources of the page's inline scripts
+ */
+export function contentSecurityPolicy(config, inlineScriptHashes = []) {
+  const originOf = (url) => {
+    if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return null;
+    try {
+      return new URL(url).origin;
+    } catch {
+      return null;
+    }
+  };
+  const unique = (list) => [...new Set(list.filter(Boolean))];
+  const backend = originOf(config?.supabaseUrl);
+  const remotes =
+    config && typeof config.remotes === 'object' && config.remotes !== null
+      ? unique(Object.values(config.remotes).map(originOf))
+      : [];
+  const landing = originOf(config?.landingImageUrl);
+  const directives = {
+    'default-src': ["'self'"],
+    'script-src': unique(["'self'", ...remotes, ...inlineScriptHashes.map((hash) => `'${hash}'`)]),
+    'style-src': unique(["'self'", "'unsafe-inline'", ...remotes]),
+    'img-src': unique(["'self'", 'data:', 'blob:', backend, landing, ...remotes]),
+    'font-src': unique(["'self'", 'data:', ...remotes]),
+    'connect-src': unique(["'self'", backend, ...remotes]),
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** sha256 CSP sources of the inline (src-less) scripts of an HTML page. */
+export function inlineScriptHashes(html) {
+  const hashes = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1])) continue;
+    hashes.push(`sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
+
+/** The encoding to answer with: the client's most preferred one (q > 0) among those on offer. */
+export function negotiateEncoding(acceptEncoding, available) {
+  if (!acceptEncoding) return null;
+  const accepted = new Map();
+  for (const part of String(acceptEncoding).split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(token, q ? Number(q.slice(2)) : 1);
+  }
+  let best = null;
+  let bestQ = 0;
+  for (const name of available) {
+    const q = accepted.get(name) ?? accepted.get('*') ?? 0;
+    if (q > bestQ) {
+      best = name;
+      bestQ = q;
+    }
+  }
+  return best;
+}
 
 /**
  * @param {object} options
@@ -41,7 +143,23 @@ const UNHASHED = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\
  */
 export async function startStaticServer({ root, port, host = '127.0.0.1', spa = false, overrides = {} }) {
   const base = resolve(root);
+  /** The runtime config this server hands out (the /config.json override, else the built file). */
+  const readConfig = async () => {
+    const override = overrides['/config.json'];
+    const text =
+      override !== undefined
+        ? typeof override === 'function'
+          ? override()
+          : override
+        : await readFile(join(base, 'config.json'), 'utf8').catch(() => null);
+    try {
+      return text ? JSON.parse(text) : null;
+    } catch {
+      return null;
+    }
+  };
   const server = createServer(async (req, res) => {
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', '*');
@@ -79,13 +197,46 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', spa = 
       .slice(base.length + 1)
       .split(sep)
       .join('/');
-    res.writeHead(200, {
-      'Content-Type': TYPES[extname(file.path)] ?? 'application/octet-stream',
-      'Content-Length': file.size,
-      'Cache-Control': UNHASHED.test(relative) ? 'no-cache' : 'public, max-age=31536000, immutable',
-    });
+    const type = TYPES[extname(file.path)] ?? 'application/octet-stream';
+    const headers = {
+      'Content-Type': type,
+      'Cache-Control': !UNHASHED.test(relative) && HASHED.test(relative) ? IMMUTABLE : 'no-cache',
+    };
+    if (type.startsWith('text/html')) {
+      const html = await readFile(file.path, 'utf8');
+      Object.assign(headers, DOCUMENT_SECURITY_HEADERS, {
+        'Content-Security-Policy': contentSecurityPolicy(await readConfig(), inlineScriptHashes(html)),
+      });
+    }
+    // The precompressed copy, when the client takes its encoding and the copy is not older than the file.
+    let body = { path: file.path, size: file.size };
+    if (COMPRESSIBLE_TYPE.test(type)) {
+      headers.Vary = 'Accept-Encoding';
+      const copies = [];
+      for (const encoding of ENCODINGS) {
+        const info = await stat(file.path + encoding.suffix).catch(() => null);
+        if (info?.isFile() && info.mtimeMs >= file.mtimeMs) copies.push({ ...encoding, size: info.size });
+      }
+      const chosen = negotiateEncoding(
+        req.headers['accept-encoding'],
+        copies.map((copy) => copy.name),
+      );
+      const copy = copies.find((c) => c.name === chosen);
+      if (copy) {
+        headers['Content-Encoding'] = copy.name;
+        body = { path: file.path + copy.suffix, size: copy.size };
+      }
+    }
+    const etag = `W/"${file.size.toString(36)}-${Math.floor(file.mtimeMs).toString(36)}${headers['Content-Encoding'] ? `-${headers['Content-Encoding']}` : ''}"`;
+    headers.ETag = etag;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    headers['Content-Length'] = body.size;
+    res.writeHead(200, headers);
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file.path).pipe(res);
+    else createReadStream(body.path).pipe(res);
   });
   await new Promise((ok, fail) => {
     server.once('error', fail);
@@ -109,12 +260,12 @@ async function resolveFile(base, pathname, spa) {
   if (target !== base && !target.startsWith(base + sep)) return null;
   for (const candidate of [target, join(target, 'index.html')]) {
     const info = await stat(candidate).catch(() => null);
-    if (info?.isFile()) return { path: candidate, size: info.size };
+    if (info?.isFile()) return { path: candidate, size: info.size, mtimeMs: info.mtimeMs };
   }
   if (spa && !extname(pathname)) {
     const index = join(base, 'index.html');
     const info = await stat(index).catch(() => null);
-    if (info?.isFile()) return { path: index, size: info.size };
+    if (info?.isFile()) return { path: index, size: info.size, mtimeMs: info.mtimeMs };
   }
   return null;
 }

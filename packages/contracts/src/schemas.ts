@@ -3,6 +3,10 @@ import { PHOTO_TYPES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 
+// No code generation: the site's Content-Security-Policy forbids eval, and zod would otherwise probe for it
+// with Function('') (a CSP violation report on every page) before parsing.
+z.config({ jitless: true });
+
 /** Login and sign-up form. */
 export const credentialsSchema = z.object({
   email: z.string().trim().email({ message: MESSAGES.INVALID_EMAIL }),

@@ -10,9 +10,12 @@ import { PhotoTile } from './PhotoTile.tsx';
 import { useInfiniteScroll } from './useInfiniteScroll.ts';
 import { useViewportWidth } from './useViewportWidth.ts';
 
-/** Photos on the first screen load at once (the first ones at high priority); the rest as they near view. */
-const EAGER_TILES = 6;
-const PRIORITY_TILES = 3;
+/**
+ * The first row (the first photo of each column: the masonry puts them side by side at the top) loads at
+ * once and at high priority, as the likely largest paint; every other photo lazily, as it nears the screen.
+ */
+const firstRow = (order: number, columns: number) => order < columns;
+const NEXT_PAGE_AHEAD = '300% 0px';
 
 export interface GalleryProps {
   groupId: string;
@@ -38,7 +41,14 @@ export function Gallery(props: GalleryProps) {
   const columns = columnCountForWidth(viewportWidth);
   const count = days.reduce((n, day) => n + day.posts.length, 0);
 
-  useInfiniteScroll(sentinelRef, { enabled: hasMore && !loading, busy: loadingMore, onLoadMore: loadMore });
+  // The next page is asked for three screens ahead of the end: with the screen-high reserve below, a brisk
+  // reader does not reach the footer before it arrives (the footer would then be pushed away: a layout shift).
+  useInfiniteScroll(sentinelRef, {
+    enabled: hasMore && !loading,
+    busy: loadingMore,
+    onLoadMore: loadMore,
+    margin: NEXT_PAGE_AHEAD,
+  });
   useEndReserve(containerRef, { hasMore, count, firstId: days[0]?.posts[0]?.id });
 
   return (
@@ -71,8 +81,8 @@ export function Gallery(props: GalleryProps) {
                       post={post}
                       columnWidth={columnWidth}
                       order={offset + index}
-                      eager={offset + index < EAGER_TILES}
-                      priority={offset + index < PRIORITY_TILES}
+                      eager={firstRow(offset + index, columns)}
+                      priority={firstRow(offset + index, columns)}
                       liked={liked.has(post.id)}
                       onToggleLike={onToggleLike}
                     />

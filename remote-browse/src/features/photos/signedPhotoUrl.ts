@@ -35,16 +35,22 @@ export const signedUrlCache = new SignedUrlCache({
   storageKey: SIGNED_URL_STORE_KEY,
   storage: () => (typeof window === 'undefined' ? undefined : window.localStorage),
 });
+// URLs signed just before the user leaves or reloads are kept too (the coalesced write waits 250 ms).
+if (typeof window !== 'undefined') window.addEventListener('pagehide', () => signedUrlCache.flushPending());
 
 /** Widths are rounded up to this step so small layout changes reuse cached URLs and transformed images. */
 export const THUMBNAIL_WIDTH_STEP_PX = 80;
 
+/** Screens denser than this gain nothing visible from more pixels (phones top out at 3x). */
+export const MAX_DEVICE_PIXEL_RATIO = 3;
+
 /**
- * The width to request for a photo shown `cssWidth` CSS pixels wide: device pixels (capped at 2x, beyond
- * which nobody sees a difference) rounded up to the step; never above 1230 (imageTransform caps it).
+ * The width to request for a photo shown `cssWidth` CSS pixels wide: the device's own pixels (up to 3x)
+ * rounded up to the step; never above LIMITS.IMAGE_MAX_WIDTH, the render limit (imageTransform also keeps
+ * it within the photo's own width).
  */
 export function requestWidthFor(cssWidth: number, devicePixelRatio = 1): number {
-  const device = Math.max(1, cssWidth) * Math.min(Math.max(devicePixelRatio, 1), 2);
+  const device = Math.max(1, cssWidth) * Math.min(Math.max(devicePixelRatio, 1), MAX_DEVICE_PIXEL_RATIO);
   return Math.min(LIMITS.IMAGE_MAX_WIDTH, Math.ceil(device / THUMBNAIL_WIDTH_STEP_PX) * THUMBNAIL_WIDTH_STEP_PX);
 }
 

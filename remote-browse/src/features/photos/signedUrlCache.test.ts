@@ -126,3 +126,17 @@ describe('SignedUrlCache.invalidate', () => {
     expect(await cache.resolve('k', request)).toMatchObject({ signedUrl: 'https://signed/2' });
   });
 });
+
+describe('SignedUrlCache.flushPending', () => {
+  it('writes a waiting coalesced write at once, and nothing when none waits', async () => {
+    const storage = memoryStorage();
+    const writes: Array<() => void> = [];
+    const cache = new SignedUrlCache({ storageKey: 'post-store', storage: () => storage, log: () => {}, schedule: (w) => writes.push(w) });
+    cache.flushPending();
+    expect(storage.data['post-store']).toBeUndefined();
+    await cache.resolve('k', async () => 'https://signed');
+    expect(storage.data['post-store']).toBeUndefined(); // the timer has not fired
+    cache.flushPending();
+    expect(JSON.parse(storage.data['post-store']!).signedUrls.k.signedUrl).toBe('https://signed');
+  });
+});

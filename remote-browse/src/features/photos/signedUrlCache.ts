@@ -176,6 +176,11 @@ export class SignedUrlCache {
     }
   }
 
+  /** Writes now if a coalesced write is waiting: the page is going away and its timer with it. */
+  flushPending(): void {
+    if (this.writeScheduled) this.flush();
+  }
+
   /** Writes the entries to local storage now. */
   flush(): void {
     this.writeScheduled = false;

@@ -1,0 +1,29 @@
+/**
+ * Benchmark tool only (e2e/bench/web-bench.ts): stands in for host/src/features/remotes/federatedRemotes.ts
+ * in the one-bundle build, importing the remotes' screens directly instead of through the federation
+ * runtime, so the same screens can be measured as one Vite bundle. Same exports, same behaviour otherwise.
+ */
+import { REMOTES, type ExposedModule, type RemoteName } from '@snapshire/federation/remotes';
+import type { RemoteModule } from '../../../host/src/features/remotes/RemoteSlot.tsx';
+
+const SCREENS: Record<string, () => Promise<RemoteModule>> = {
+  'remote_browse/GroupsPage': () => import('../../../remote-browse/src/features/groups-list/GroupsPage.tsx'),
+  'remote_browse/GroupPage': () => import('../../../remote-browse/src/features/group/GroupPage.tsx'),
+  'remote_browse/PostView': () => import('../../../remote-browse/src/features/post/PostView.tsx'),
+  'remote_auth/AuthScreen': () => import('../../../remote-auth/src/features/auth/AuthScreen.tsx'),
+  'remote_upload/NewPostScreen': () => import('../../../remote-upload/src/features/new-post/NewPostScreen.tsx'),
+};
+
+export function registerFederatedRemotes(): void {}
+
+export function federationId<R extends RemoteName>(remote: R, module: ExposedModule<R>): string {
+  return `${remote}/${module}`;
+}
+
+export async function loadFederatedModule(id: string): Promise<RemoteModule> {
+  const load = SCREENS[id];
+  if (!load) throw new Error(`${id} is not part of the one-bundle build`);
+  return load();
+}
+
+export const partOf = (remote: RemoteName): string => REMOTES[remote].part;

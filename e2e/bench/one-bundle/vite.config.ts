@@ -1,0 +1,43 @@
+/**
+ * Benchmark tool only: the host and the three remotes' screens built as ONE Vite bundle (no federation
+ * plugin; the host's remote loader replaced by direct imports), so e2e/bench/web-bench.ts can compare the
+ * federated site against the same code without federation. Never deployed.
+ *
+ *   npx vite build --config e2e/bench/one-bundle/vite.config.ts    (from the repository root)
+ */
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { runtimeConfigPlugin } from '../../../packages/federation/src/index.ts';
+import { compressPlugin } from '../../../packages/federation/src/compressPlugin.ts';
+import { landingPhotosPlugin } from '../../../host/build/landingPhotos.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const hostRoot = resolve(here, '../../../host');
+// The React plugin is the host's own dependency (same version as its build), resolved from the host.
+const { default: react } = (await import(
+  pathToFileURL(createRequire(resolve(hostRoot, 'package.json')).resolve('@vitejs/plugin-react')).href
+)) as { default: () => PluginOption };
+const federatedRemotes = resolve(hostRoot, 'src/features/remotes/federatedRemotes.ts');
+
+/** Swaps the host's federation loader for direct imports of the remotes' screens. */
+function remotesInBundle(): Plugin {
+  return {
+    name: 'snapshire-bench-remotes-in-bundle',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/federatedRemotes(\.ts)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === federatedRemotes ? resolve(here, 'remotesInBundle.ts') : null;
+    },
+  };
+}
+
+export default defineConfig({
+  root: hostRoot,
+  base: '/',
+  plugins: [remotesInBundle(), react(), runtimeConfigPlugin(), landingPhotosPlugin(), compressPlugin()],
+  build: { target: 'es2022', sourcemap: false, outDir: resolve(here, 'dist'), emptyOutDir: true },
+  logLevel: 'warn',
+});

@@ -1,0 +1,151 @@
+/**
+ * Budgets that do not depend on timing (issue 16): what the servers send (compressed, cached right, with the
+ * security headers) and how many requests and bytes the group page costs on a cold load. Timings are the
+ * benchmark's business (npm run bench:web), not a test's.
+ */
+import { request as httpRequest } from 'node:http';
+import type { Page } from '@playwright/test';
+import { paths } from '@snapshire/contracts';
+import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
+import { expect, test } from '../harness/fixtures.ts';
+
+/**
+ * The group page's cold load may cost at most this (Bristol, 1280x720, compressed). Measured when set: 55
+ * requests (CORS preflights and one signing request per photo on screen included), 632 KB of JavaScript and
+ * 681 KB in all (brotli; 2,661 KB of JavaScript before compression). A regression past these fails the suite.
+ */
+const GROUP_PAGE_BUDGET = { requests: 60, scriptKB: 700, totalKB: 760 };
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: number;
+}
+
+/** A GET with exactly the given headers (no client of ours adds or undoes an encoding). */
+function get(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function firstScriptUrl(page: Page, origin: string): Promise<string> {
+  const html = await (await page.request.get(origin + '/')).text();
+  const src = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error(`no module script in ${origin}/`);
+  return new URL(src, origin).href;
+}
+
+test.describe('what the static servers send', () => {
+  test('compressed by Accept-Encoding, brotli first, with Vary; plain to a client that takes neither', async ({ page, stack }) => {
+    const script = await firstScriptUrl(page, stack.hostUrl);
+    const manifest = `${stack.remoteOrigins.remote_browse}/mf-manifest.json`;
+    for (const url of [script, manifest, `${stack.hostUrl}/`]) {
+      const plain = await get(url);
+      const br = await get(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+      const gzip = await get(url, { 'Accept-Encoding': 'gzip' });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      for (const response of [plain, br, gzip]) expect(response.headers.vary, url).toBe('Accept-Encoding');
+      expect(br.bytes, url).toBeLessThan(plain.bytes / 2);
+      expect(gzip.bytes, url).toBeLessThan(plain.bytes / 2);
+      expect(Number(br.headers['content-length']), url).toBe(br.bytes);
+    }
+    // A client that refuses brotli (q=0) gets gzip.
+    expect((await get(script, { 'Accept-Encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+  });
+
+  test('hashed files are immutable; entries, manifests and config.json are revalidated', async ({ page, stack }) => {
+    const script = await firstScriptUrl(page, stack.hostUrl);
+    expect((await get(script)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of [
+      `${stack.hostUrl}/`,
+      `${stack.hostUrl}/groups/${SEED_GROUPS.bristol}`,
+      `${stack.hostUrl}/config.json`,
+      `${stack.hostUrl}/favicon.svg`,
+      `${stack.remoteOrigins.remote_browse}/mf-manifest.json`,
+      `${stack.remoteOrigins.remote_browse}/remoteEntry.js`,
+    ]) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    // Revalidation costs no body.
+    const first = await get(`${stack.remoteOrigins.remote_browse}/mf-manifest.json`);
+    const again = await get(`${stack.remoteOrigins.remote_browse}/mf-manifest.json`, { 'If-None-Match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.bytes).toBe(0);
+  });
+
+  test('security headers: a CSP allowing exactly the configured remotes and backend, no framing, nosniff, a referrer policy', async ({ stack }) => {
+    const page = await get(`${stack.hostUrl}/groups`);
+    const csp = String(page.headers['content-security-policy']);
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([n]) => n === name)
+        ?.slice(1) ?? [];
+    const remotes = Object.values(stack.remoteOrigins);
+    const backend = new URL(stack.supabaseUrl).origin;
+    expect(directive('frame-ancestors')).toEqual(["'none'"]);
+    expect(directive('object-src')).toEqual(["'none'"]);
+    expect(directive('default-src')).toEqual(["'self'"]);
+    expect(directive('script-src').filter((s) => !s.startsWith("'sha256-")).sort()).toEqual(["'self'", ...remotes].sort());
+    expect(directive('script-src').some((s) => s.startsWith("'sha256-"))).toBe(true); // the theme script, by hash
+    expect(directive('script-src')).not.toContain("'unsafe-inline'");
+    expect(directive('script-src')).not.toContain("'unsafe-eval'");
+    expect(directive('connect-src').sort()).toEqual(["'self'", backend, ...remotes].sort());
+    expect(directive('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:', backend]));
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    // Every response is nosniff, scripts of the remotes included.
+    expect((await get(`${stack.remoteOrigins.remote_browse}/remoteEntry.js`)).headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+test('the group page loads within its request and byte budget, all JavaScript compressed', async ({ page, context }) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts = new Map<string, { url: string; encoding?: string; bytes: number }>();
+  const totals = { requests: 0, scriptBytes: 0, totalBytes: 0 };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (/^https?:/.test(e.request.url)) totals.requests += 1;
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type !== 'Script') return;
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    scripts.set(e.requestId, { url: e.response.url, encoding: headers['content-encoding'], bytes: 0 });
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const script = scripts.get(e.requestId);
+    if (script) script.bytes += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    totals.totalBytes += e.encodedDataLength;
+    if (scripts.has(e.requestId)) totals.scriptBytes += e.encodedDataLength;
+  });
+
+  await page.goto(paths.group(SEED_GROUPS.bristol));
+  await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+
+  // Every script worth compressing (the build leaves files under 1 KB as they are) came compressed.
+  const uncompressed = [...scripts.values()].filter((s) => s.bytes >= 1024 && s.encoding !== 'br' && s.encoding !== 'gzip');
+  expect(scripts.size).toBeGreaterThan(5);
+  expect(uncompressed.map((s) => s.url)).toEqual([]);
+  const measured = { requests: totals.requests, scriptKB: totals.scriptBytes / 1024, totalKB: totals.totalBytes / 1024 };
+  console.log(`group page cold load: ${JSON.stringify(measured)}`);
+  expect(measured.requests).toBeLessThanOrEqual(GROUP_PAGE_BUDGET.requests);
+  expect(measured.scriptKB).toBeLessThanOrEqual(GROUP_PAGE_BUDGET.scriptKB);
+  expect(measured.totalKB).toBeLessThanOrEqual(GROUP_PAGE_BUDGET.totalKB);
+});
