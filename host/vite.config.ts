@@ -3,14 +3,18 @@
 import { hostFederation, portsFromEnv, runtimeConfigPlugin } from '../packages/federation/src/index.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
 import { landingPhotosPlugin } from './build/landingPhotos.ts';
 
 const ports = portsFromEnv(process.env);
 
+/** This app's folder: its shared libraries' versions are read from here (see sharedMap). */
+const appDir = fileURLToPath(new URL('.', import.meta.url));
+
 export default defineConfig({
   // Served from the site root: deep links like /groups/:id load the same index.html.
   base: '/',
-  plugins: [react(), hostFederation(), runtimeConfigPlugin(), landingPhotosPlugin()],
+  plugins: [react(), hostFederation(appDir), runtimeConfigPlugin(), landingPhotosPlugin()],
   server: { port: ports.host, strictPort: true, host: '127.0.0.1' },
   preview: { port: ports.host, strictPort: true, host: '127.0.0.1' },
   build: { target: 'es2022', sourcemap: false },

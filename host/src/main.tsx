@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { loadRuntimeConfig } from './app/runtimeConfig.tsx';
+import { loadRuntimeConfig, StartupConfigError } from './app/runtimeConfig.tsx';
 import { StartupError } from './app/StartupError.tsx';
 import { registerFederatedRemotes } from './features/remotes/federatedRemotes.ts';
 
@@ -19,5 +19,5 @@ loadRuntimeConfig()
   })
   .catch((error: unknown) => {
     console.error('Snapshire could not start:', error instanceof Error ? error.message : error);
-    root.render(<StartupError />);
+    root.render(<StartupError detail={error instanceof StartupConfigError ? error.detail : undefined} />);
   });

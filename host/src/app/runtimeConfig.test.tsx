@@ -37,11 +37,37 @@ describe('loadRuntimeConfig', () => {
     expect(config.landingImageUrl).toBe('https://picsum.photos/seed/{seed}/{size}');
   });
 
-  it('refuses a config without a remote, and an HTTP error', async () => {
+  it('turns off only a remote whose entry is missing or malformed, saying why', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const { remote_upload: _, ...twoRemotes } = valid.remotes;
+    const config = await loadRuntimeConfig(
+      respond({ ...valid, remotes: { ...twoRemotes, remote_auth: 'not a url' } }) as unknown as typeof fetch,
+    );
+    expect(config.remotes).toEqual({ remote_browse: valid.remotes.remote_browse, remote_auth: null, remote_upload: null });
+    expect(config.remoteProblems).toEqual({
+      remote_auth: 'remotes.remote_auth is not a URL',
+      remote_upload: 'remotes.remote_upload is missing',
+    });
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('remotes.remote_upload is missing'));
+  });
+
+  it("refuses to start, in an operator's words, only when the shell itself cannot", async () => {
+    await expect(loadRuntimeConfig(respond({}, 404) as unknown as typeof fetch)).rejects.toMatchObject({
+      name: 'StartupConfigError',
+      detail: expect.stringContaining('answered HTTP 404'),
+    });
     await expect(
-      loadRuntimeConfig(respond({ ...valid, remotes: twoRemotes }) as unknown as typeof fetch),
-    ).rejects.toThrow(/remotes\.remote_upload/);
-    await expect(loadRuntimeConfig(respond({}, 404) as unknown as typeof fetch)).rejects.toThrow('404');
+      loadRuntimeConfig(respond({ ...valid, supabaseUrl: undefined }) as unknown as typeof fetch),
+    ).rejects.toThrow('supabaseUrl is missing (the address of the Supabase project)');
+    const notJson = vi.fn(async () => new Response('<html>', { status: 200 }));
+    await expect(loadRuntimeConfig(notJson as unknown as typeof fetch)).rejects.toThrow('is not valid JSON');
+  });
+
+  it('takes the first-byte time-out from the config, default 8 s', async () => {
+    expect((await loadRuntimeConfig(respond(valid) as unknown as typeof fetch)).remoteFirstByteTimeoutMs).toBe(
+      LIMITS.REMOTE_FIRST_BYTE_TIMEOUT_MS,
+    );
+    const config = await loadRuntimeConfig(respond({ ...valid, remoteFirstByteTimeoutMs: 500 }) as unknown as typeof fetch);
+    expect(config.remoteFirstByteTimeoutMs).toBe(500);
   });
 });

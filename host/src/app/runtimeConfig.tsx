@@ -1,34 +1,87 @@
-import { LIMITS, runtimeConfigSchema, type RuntimeConfig } from '@snapshire/contracts';
+import { LIMITS, remoteManifestUrlSchema, shellConfigSchema } from '@snapshire/contracts';
+import { REMOTE_NAMES, type RemoteName } from '@snapshire/federation/remotes';
 import { DEFAULT_LANDING_IMAGE_URL } from '@snapshire/federation/site';
 import { createContext, useContext, type ReactNode } from 'react';
+import type { z } from 'zod';
 
 /** Where the host reads its runtime config: beside index.html, so each deployment brings its own. */
 export const RUNTIME_CONFIG_PATH = '/config.json';
 
-export interface HostConfig extends RuntimeConfig {
+export interface HostConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  /** Each remote's manifest URL, or null when config.json has no usable entry for it (its routes are off). */
+  remotes: Record<RemoteName, string | null>;
+  /** Why a remote is off, in the words the console and the operator see: "remotes.remote_browse is missing". */
+  remoteProblems: Partial<Record<RemoteName, string>>;
   remoteTimeoutMs: number;
+  remoteFirstByteTimeoutMs: number;
   landingImageUrl: string;
 }
 
-/** Fills in the optional settings with their defaults (time-out 120 s, the host's own landing photos). */
-export function withDefaults(config: RuntimeConfig): HostConfig {
+/** /config.json could not give the shell what it needs to start; `detail` says what, for the site operator. */
+export class StartupConfigError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'StartupConfigError';
+  }
+}
+
+type ShellConfig = z.infer<typeof shellConfigSchema>;
+
+/**
+ * Fills in the optional settings with their defaults (time-outs, the host's own landing photos) and checks
+ * each remote's entry on its own: a missing or malformed one turns off that remote only.
+ */
+export function withDefaults(config: ShellConfig): HostConfig {
+  const remotes = {} as Record<RemoteName, string | null>;
+  const remoteProblems: Partial<Record<RemoteName, string>> = {};
+  for (const name of REMOTE_NAMES) {
+    const parsed = remoteManifestUrlSchema.safeParse(config.remotes[name]);
+    remotes[name] = parsed.success ? parsed.data : null;
+    if (!parsed.success) remoteProblems[name] = `remotes.${name} ${parsed.error.issues[0]?.message ?? 'is invalid'}`;
+  }
   return {
-    ...config,
+    supabaseUrl: config.supabaseUrl,
+    supabaseAnonKey: config.supabaseAnonKey,
+    remotes,
+    remoteProblems,
     remoteTimeoutMs: config.remoteTimeoutMs ?? LIMITS.REMOTE_LOAD_TIMEOUT_MS,
+    remoteFirstByteTimeoutMs: config.remoteFirstByteTimeoutMs ?? LIMITS.REMOTE_FIRST_BYTE_TIMEOUT_MS,
     landingImageUrl: config.landingImageUrl || DEFAULT_LANDING_IMAGE_URL,
   };
 }
 
-/** Fetches and validates /config.json (never cached: a remote can move without a rebuild or a stale copy). */
+/**
+ * Fetches and validates /config.json (never cached: a remote can move without a rebuild or a stale copy).
+ * Throws StartupConfigError, saying what is wrong, only when the shell itself cannot start.
+ */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<HostConfig> {
-  const response = await fetchImpl(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`${RUNTIME_CONFIG_PATH} answered ${response.status}`);
-  const parsed = runtimeConfigSchema.safeParse(await response.json());
-  if (!parsed.success)
-    throw new Error(
-      `${RUNTIME_CONFIG_PATH} is invalid: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+  let response: Response;
+  try {
+    response = await fetchImpl(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
+  } catch {
+    throw new StartupConfigError(`${RUNTIME_CONFIG_PATH} could not be fetched: the site's server did not answer.`);
+  }
+  if (!response.ok)
+    throw new StartupConfigError(
+      `${RUNTIME_CONFIG_PATH} answered HTTP ${response.status}: put the site's config.json next to its index.html.`,
     );
-  return withDefaults(parsed.data);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new StartupConfigError(`${RUNTIME_CONFIG_PATH} is not valid JSON.`);
+  }
+  const parsed = shellConfigSchema.safeParse(body);
+  if (!parsed.success)
+    throw new StartupConfigError(
+      `${RUNTIME_CONFIG_PATH}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'the file'} ${i.message}`).join('; ')}.`,
+    );
+  const config = withDefaults(parsed.data);
+  for (const problem of Object.values(config.remoteProblems))
+    console.error(`${RUNTIME_CONFIG_PATH}: ${problem}; that part of the site is turned off.`);
+  return config;
 }
 
 const RuntimeConfigContext = createContext<HostConfig | null>(null);

@@ -16,7 +16,8 @@ import { startPostgres, type ThrowawayPostgres } from '../src/testing/postgres.t
 
 const REPO = new URL('../../../', import.meta.url);
 const PROJECT_DIR = new URL('supabase/', REPO).pathname;
-const DOCUMENTS = new URL('packages/data/src/graphql/documents/', REPO);
+// The browse remote's own operations, in the feature folders that use them.
+const DOCUMENTS = new URL('remote-browse/src/features/', REPO);
 const GROUP_ID = '10000000-0000-4000-8000-000000000001';
 const AUTHOR_ID = '40000000-0000-4000-8000-000000000001';
 const CONCURRENCY = [1, 4, 16];
@@ -95,14 +96,14 @@ async function benchEngine(engine: string, db: OpenedDatabase): Promise<Cell[]> 
   const service = createGraphqlService(counted.db);
   const requests = {
     'GroupById (30 posts + categories)': {
-      query: await readFile(new URL('GroupById.graphql', DOCUMENTS), 'utf8'),
+      query: await readFile(new URL('group/GroupById.graphql', DOCUMENTS), 'utf8'),
       variables: { id: GROUP_ID, withPosts: true, withCategories: true },
       check: (data: unknown) =>
         (data as { groupCollection: { edges: { node: { postCollection: { edges: unknown[] } } }[] } }).groupCollection
           .edges[0]!.node.postCollection.edges.length === 30,
     },
     AllGroups: {
-      query: await readFile(new URL('AllGroups.graphql', DOCUMENTS), 'utf8'),
+      query: await readFile(new URL('groups-list/AllGroups.graphql', DOCUMENTS), 'utf8'),
       variables: {},
       check: (data: unknown) => (data as { groupCollection: { edges: unknown[] } }).groupCollection.edges.length >= 7,
     },

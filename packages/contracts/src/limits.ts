@@ -27,6 +27,11 @@ export const LIMITS = {
   THEME_STORAGE_KEY: 'theme',
   /** A remote that has not loaded after this long is shown as unavailable (runtime config may override). */
   REMOTE_LOAD_TIMEOUT_MS: 120_000,
+  /**
+   * A remote that accepted the connection but has sent no response headers after this long is treated as
+   * down (runtime config may override); REMOTE_LOAD_TIMEOUT_MS stays the ceiling for a slow, progressing load.
+   */
+  REMOTE_FIRST_BYTE_TIMEOUT_MS: 8_000,
   /** Unused cached query data is released after this long. */
   QUERY_CACHE_GC_MS: 30_000,
 } as const;

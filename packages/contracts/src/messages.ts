@@ -60,6 +60,9 @@ export const MESSAGES = {
   REMOTE_TIMED_OUT_TEXT: 'This part of Snapshire is taking too long to load. The rest of the site still works: try again in a moment.',
   RETRY: 'Retry',
   RUNTIME_CONFIG_FAILED: "Snapshire couldn't start: its configuration could not be loaded. Please reload the page in a moment.",
+  RUNTIME_CONFIG_DETAILS: 'For the site operator:',
+  RELOAD: 'Reload',
+  CLOSE: 'Close',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -12,6 +12,19 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+/**
+ * Router state of a post opened from the gallery: the post route then shows a modal over the group page (a
+ * direct load has no such state and shows the post as a page). Part of the host-remote contract: the host
+ * draws the post view's loading state and fallback inside a dialog when it is set.
+ */
+export interface PostModalState {
+  modal: true;
+}
+export const POST_MODAL_STATE: PostModalState = { modal: true };
+export function isPostModalState(state: unknown): state is PostModalState {
+  return typeof state === 'object' && state !== null && (state as Partial<PostModalState>).modal === true;
+}
+
 /** Query parameter the login/register screens read to send the user back where they were going. */
 export const REDIRECT_TO_PARAM = 'redirectTo';
 

@@ -106,18 +106,36 @@ export function issueMessages(error: z.ZodError): string[] {
   return [...new Set(error.issues.map((issue) => issue.message))];
 }
 
-/** The runtime config the host fetches at start (/config.json). */
-export const runtimeConfigSchema = z.object({
-  supabaseUrl: z.string(),
-  supabaseAnonKey: z.string(),
-  remotes: z.object({
-    remote_browse: z.string().url(),
-    remote_auth: z.string().url(),
-    remote_upload: z.string().url(),
-  }),
-  /** Time-out for loading a remote, default 120 s. */
-  remoteTimeoutMs: z.number().int().positive().optional(),
+/** Where one remote is: the http(s) URL of its mf-manifest.json. */
+export const remoteManifestUrlSchema = z
+  .string({ error: 'is missing' })
+  .url({ error: 'is not a URL' })
+  .refine((url) => /^https?:\/\//.test(url), { error: 'is not an http(s) URL' });
+
+/**
+ * What the shell needs of /config.json to start at all. Each remote's entry is checked on its own
+ * (remoteManifestUrlSchema): a missing or malformed one disables only that remote's routes.
+ */
+export const shellConfigSchema = z.object({
+  supabaseUrl: z
+    .string({ error: 'is missing (the address of the Supabase project)' })
+    .url({ error: 'is not a URL (the address of the Supabase project)' }),
+  supabaseAnonKey: z.string({ error: "is missing (the project's anon key)" }).min(1, { error: 'is empty' }),
+  remotes: z.record(z.string(), z.unknown(), { error: 'is missing (the address of each part of the site)' }),
+  /** Time-out for loading a remote that keeps sending (a slow load), default 120 s. */
+  remoteTimeoutMs: z.number({ error: 'is not a number' }).int().positive().optional(),
+  /** Time-out for a remote that accepted the connection to start answering, default 8 s. */
+  remoteFirstByteTimeoutMs: z.number({ error: 'is not a number' }).int().positive().optional(),
   /** Where the landing page's decorative photos come from; {size} and {seed} are filled in. */
   landingImageUrl: z.string().optional(),
+});
+
+/** The runtime config the host fetches at start (/config.json), complete: every remote's URL valid. */
+export const runtimeConfigSchema = shellConfigSchema.extend({
+  remotes: z.object({
+    remote_browse: remoteManifestUrlSchema,
+    remote_auth: remoteManifestUrlSchema,
+    remote_upload: remoteManifestUrlSchema,
+  }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

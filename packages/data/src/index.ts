@@ -1,6 +1,8 @@
 /**
- * @snapshire/data: the page's one Supabase client and session, the one Apollo Client and cache, and the
- * GraphQL operations with their generated types. A federation singleton shared by the host and every remote.
+ * @snapshire/data: the page's one Supabase client and session, the one Apollo Client and cache (type policies,
+ * pagination), and typed cache helpers several remotes need. A federation singleton shared by the host and
+ * every remote. No screen's GraphQL operations live here: each remote owns its own (.graphql files generated
+ * by ./graphql/codegen.ts, exported as @snapshire/data/codegen), so changing one ships with that remote alone.
  */
 import { diagnostics } from './diagnostics.ts';
 
@@ -17,8 +19,7 @@ export { DataProvider, useSession, useSupabase, type SessionState } from './sess
 export { createApolloClient, graphqlUrl } from './apollo/createApolloClient.ts';
 export { typePolicies } from './apollo/cachePolicies.ts';
 export { diagnostics, DIAGNOSTICS_KEY, type DataDiagnostics } from './diagnostics.ts';
-// The GraphQL operations (docs/product.md) as typed documents, with their result and variable types.
-export * from './graphql/generated.ts';
+export { evictGroupPosts } from './apollo/evictGroupPosts.ts';
 
 // Counted once per evaluated copy of this package (a second copy on the page would be a federation bug).
 diagnostics().instances += 1;

@@ -1,12 +1,17 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { localAnonKey } from './localKeys.ts';
 import { DEFAULT_PORTS, REMOTES } from './remotes.ts';
 import { buildRuntimeConfig, runtimeConfigFromEnv } from './runtimeConfig.ts';
 import { SHARED_PACKAGES, packageOf, sharedMap } from './shared.ts';
 
+const HERE = dirname(fileURLToPath(import.meta.url));
+
 describe('sharedMap', () => {
   it('makes every shared library a singleton at its installed version', () => {
-    const map = sharedMap();
+    const map = sharedMap(HERE);
     for (const name of [
       'react',
       'react-dom',
@@ -24,9 +29,25 @@ describe('sharedMap', () => {
       expect(config.singleton, name).toBe(true);
       expect(config.version, name).toMatch(/^\d+\.\d+\.\d+/);
       expect(config.requiredVersion, name).toBe(`^${config.version}`);
+      expect(config.strictVersion, name).toBe(false);
     }
     expect(map['@apollo/client/react'].version).toBe(map['@apollo/client'].version);
     expect(map['react/jsx-runtime'].version).toBe(map.react.version);
+  });
+
+  it("declares the versions installed for the app being built, not the repository root's", () => {
+    // An app folder inside the repository (so the other packages resolve up the tree) with its own copy.
+    const app = mkdtempSync(join(HERE, '.app-'));
+    try {
+      mkdirSync(join(app, 'node_modules', '@apollo', 'client'), { recursive: true });
+      writeFileSync(join(app, 'node_modules', '@apollo', 'client', 'package.json'), '{"version":"4.9.9"}');
+      const map = sharedMap(app);
+      expect(map['@apollo/client']).toMatchObject({ version: '4.9.9', requiredVersion: '^4.9.9' });
+      expect(map['@apollo/client/react'].version).toBe('4.9.9');
+      expect(map.react.version).toBe(sharedMap(HERE).react.version);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
   });
 
   it('finds the package of a subpath import', () => {

@@ -4,10 +4,13 @@
  * standalone) reads at start.
  */
 import { federation } from '@module-federation/vite';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Plugin, PluginOption } from 'vite';
 import { buildRuntimeConfig, runtimeConfigFromEnv, type RuntimeConfigJson } from './runtimeConfig.ts';
 import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type RemoteName } from './remotes.ts';
-import { sharedMap } from './shared.ts';
+import { SHARE_STRATEGY, sharedMap } from './shared.ts';
 
 export * from './remotes.ts';
 export * from './shared.ts';
@@ -15,29 +18,74 @@ export * from './runtimeConfig.ts';
 export * from './site.ts';
 export * from './localKeys.ts';
 
-/** The federation plugin of a remote: exposes its screens, writes mf-manifest.json, shares the singletons. */
-export function remoteFederation(name: RemoteName): PluginOption {
-  return federation({
-    name,
-    filename: REMOTE_ENTRY_FILE,
-    manifest: { fileName: REMOTE_MANIFEST_FILE },
-    exposes: { ...REMOTES[name].exposes },
-    shared: sharedMap(),
-    dts: false,
-    // Edits in a remote show up inside the host during `npm run dev`.
-    dev: { remoteHmr: true },
-  });
+/**
+ * The federation plugin of a remote: exposes its screens, writes mf-manifest.json, shares the singletons at
+ * the versions installed for this app (`appDir`, its own node_modules first), and makes the build addressable
+ * (immutableEntryPlugin).
+ */
+export function remoteFederation(name: RemoteName, appDir: string): PluginOption {
+  return [
+    federation({
+      name,
+      filename: REMOTE_ENTRY_FILE,
+      manifest: { fileName: REMOTE_MANIFEST_FILE },
+      exposes: { ...REMOTES[name].exposes },
+      shared: sharedMap(appDir),
+      shareStrategy: SHARE_STRATEGY,
+      dts: false,
+      // Edits in a remote show up inside the host during `npm run dev`.
+      dev: { remoteHmr: true },
+    }),
+    immutableEntryPlugin(),
+  ];
+}
+
+/** remoteEntry.<build id>.js: the build id is a hash of remoteEntry.js, which names every chunk by its hash. */
+export const buildEntryFile = (buildId: string) => REMOTE_ENTRY_FILE.replace(/\.js$/, `.${buildId}.js`);
+export const BUILD_ENTRY_PATTERN = /^remoteEntry\.([0-9a-f]{12})\.js$/;
+
+/**
+ * Gives every build of a remote an entry of its own. Browsers keep an imported ES module for the life of the
+ * page, keyed by URL: a page that imported remoteEntry.js before a redeploy would keep the old module (and its
+ * old chunk names) however often the remote is registered again. So the build also writes
+ * remoteEntry.<build id>.js and points mf-manifest.json at it; the manifest is the one file a deploy swaps,
+ * and a host that re-reads it imports the new build under a new URL. remoteEntry.js stays for the remote's
+ * standalone page.
+ */
+export function immutableEntryPlugin(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'snapshire-immutable-remote-entry',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const entry = join(outDir, REMOTE_ENTRY_FILE);
+      const manifestFile = join(outDir, REMOTE_MANIFEST_FILE);
+      if (!existsSync(entry) || !existsSync(manifestFile)) return;
+      const buildId = createHash('sha256').update(readFileSync(entry)).digest('hex').slice(0, 12);
+      copyFileSync(entry, join(outDir, buildEntryFile(buildId)));
+      for (const file of [manifestFile, join(outDir, 'mf-stats.json')]) {
+        if (!existsSync(file)) continue;
+        const json = JSON.parse(readFileSync(file, 'utf8')) as { metaData: { remoteEntry: { name: string } } };
+        json.metaData.remoteEntry.name = buildEntryFile(buildId);
+        writeFileSync(file, JSON.stringify(json, null, 2));
+      }
+    },
+  };
 }
 
 /**
  * The host's federation plugin. No remotes are fixed at build time: the host registers them at run time from
  * /config.json, so a remote can move to another URL without rebuilding the host.
  */
-export function hostFederation(): PluginOption {
+export function hostFederation(appDir: string): PluginOption {
   return federation({
     name: HOST_NAME,
     remotes: {},
-    shared: sharedMap(),
+    shared: sharedMap(appDir),
+    shareStrategy: SHARE_STRATEGY,
     dts: false,
   });
 }

@@ -11,6 +11,7 @@ export interface RuntimeConfigInput {
   /** Origin each remote is served from, e.g. { remote_browse: 'http://127.0.0.1:5174', ... }. */
   remoteOrigins: Record<RemoteName, string>;
   remoteTimeoutMs?: number;
+  remoteFirstByteTimeoutMs?: number;
   landingImageUrl?: string;
 }
 
@@ -23,6 +24,7 @@ export function buildRuntimeConfig(input: RuntimeConfigInput): RuntimeConfigJson
     supabaseAnonKey: input.supabaseAnonKey,
     remotes,
     ...(input.remoteTimeoutMs ? { remoteTimeoutMs: input.remoteTimeoutMs } : {}),
+    ...(input.remoteFirstByteTimeoutMs ? { remoteFirstByteTimeoutMs: input.remoteFirstByteTimeoutMs } : {}),
     landingImageUrl: input.landingImageUrl ?? DEFAULT_LANDING_IMAGE_URL,
   };
 }
@@ -36,6 +38,7 @@ export const ENV = {
   SUPABASE_ANON_KEY: 'SUPABASE_ANON_KEY',
   JWT_SECRET: 'JWT_SECRET',
   REMOTE_TIMEOUT_MS: 'REMOTE_TIMEOUT_MS',
+  REMOTE_FIRST_BYTE_TIMEOUT_MS: 'REMOTE_FIRST_BYTE_TIMEOUT_MS',
   LANDING_IMAGE_URL: 'LANDING_IMAGE_URL',
   remotePort: (name: RemoteName) => `${name.toUpperCase()}_PORT`,
 } as const;
@@ -72,6 +75,9 @@ export function runtimeConfigFromEnv(env: Env): RuntimeConfigJson {
       remote_upload: origin(ports.remote_upload),
     },
     remoteTimeoutMs: env[ENV.REMOTE_TIMEOUT_MS] ? intFrom(env[ENV.REMOTE_TIMEOUT_MS], 0) || undefined : undefined,
+    remoteFirstByteTimeoutMs: env[ENV.REMOTE_FIRST_BYTE_TIMEOUT_MS]
+      ? intFrom(env[ENV.REMOTE_FIRST_BYTE_TIMEOUT_MS], 0) || undefined
+      : undefined,
     landingImageUrl: env[ENV.LANDING_IMAGE_URL] || undefined,
   });
 }

@@ -33,7 +33,17 @@ export interface SharedConfig {
   singleton: true;
   requiredVersion: string;
   version: string;
+  /** Always false: a remote built against another release is warned about and still uses the page's copy. */
+  strictVersion: false;
 }
+
+/**
+ * Which copy of a shared singleton every app takes: the one already loaded on the page (the host's), never a
+ * higher version a remote happens to carry. With the default ('version-first') a remote built against a newer
+ * patch would hand its own copy to later consumers while the host keeps its first: two Apollo caches, two
+ * React contexts. The runtime warns when the loaded copy does not satisfy a remote's requiredVersion.
+ */
+export const SHARE_STRATEGY = 'loaded-first' as const;
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -59,14 +69,19 @@ export function installedVersion(pkg: string, from: string = here): string {
 }
 
 /**
- * The federation `shared` map: singleton, and a caret range on the installed version so a remote built
- * against a compatible release still takes the host's copy, while an incompatible one is reported.
+ * The federation `shared` map of the app in `appDir`: each library at the version installed for that app (its
+ * own node_modules first, then up the tree, as Node resolves it), so its mf-manifest.json states what it was
+ * really built with; singleton, with a caret range on that version as requiredVersion. A remote whose range
+ * the page's copy does not satisfy still uses the page's one copy (SHARE_STRATEGY) and the federation runtime
+ * logs "Version x from host of shared singleton module <package> does not satisfy the requirement of
+ * <remote> which needs ^y". strictVersion stays off: it would turn that warning into a failed screen for a
+ * patch-level difference.
  */
-export function sharedMap(): Record<SharedPackage, SharedConfig> {
+export function sharedMap(appDir: string): Record<SharedPackage, SharedConfig> {
   const map = {} as Record<SharedPackage, SharedConfig>;
   for (const specifier of SHARED_PACKAGES) {
-    const version = installedVersion(packageOf(specifier));
-    map[specifier] = { singleton: true, version, requiredVersion: `^${version}` };
+    const version = installedVersion(packageOf(specifier), appDir);
+    map[specifier] = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
   }
   return map;
 }

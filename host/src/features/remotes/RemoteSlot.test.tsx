@@ -110,6 +110,73 @@ describe('RemoteSlot', () => {
   });
 });
 
+describe('RemoteSlot recovery after a redeploy', () => {
+  it('re-reads the manifest and retries once on its own: a failed load never shows the fallback', async () => {
+    const load = vi
+      .fn<() => Promise<RemoteModule>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module: GroupPage-old.js'))
+      .mockResolvedValueOnce(screenModule('Group (new build)'));
+    const reload = vi.fn(async () => 'newbuild');
+    wrap(<RemoteSlot id="remote_browse/GroupPage" part="Browsing" load={load} reload={reload} timeoutMs={5_000} />);
+    expect(await screen.findByRole('heading', { name: 'Group (new build)' })).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the fallback only when the retry fails too, and Retry re-reads the manifest first', async () => {
+    const load = vi.fn(async (): Promise<RemoteModule> => {
+      throw new Error('down');
+    });
+    const reload = vi.fn(async () => 'b1');
+    wrap(<RemoteSlot id="remote_browse/GroupPage" part="Browsing" load={load} reload={reload} timeoutMs={5_000} />);
+    await screen.findByRole('heading', { name: 'Browsing is unavailable right now' });
+    expect([load.mock.calls.length, reload.mock.calls.length]).toEqual([2, 1]);
+
+    load.mockResolvedValueOnce(screenModule('Group'));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Group' })).toBeInTheDocument();
+    expect([load.mock.calls.length, reload.mock.calls.length]).toEqual([3, 2]);
+  });
+
+  it('recovers once from a chunk that fails while the screen renders', async () => {
+    let broken = true;
+    function Screen() {
+      if (broken) throw new Error('Failed to fetch dynamically imported module: PostModal-old.js');
+      return <h1>Post</h1>;
+    }
+    const load = vi.fn(async (): Promise<RemoteModule> => ({ default: Screen }));
+    const reload = vi.fn(async () => {
+      broken = false;
+      return 'b2';
+    });
+    wrap(<RemoteSlot id="remote_browse/PostView" part="Browsing" load={load} reload={reload} timeoutMs={5_000} />);
+    expect(await screen.findByRole('heading', { name: 'Post' })).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('draws the fallback of a modal screen in a dialog, with Close', async () => {
+    const onClose = vi.fn();
+    const load = vi.fn(async (): Promise<RemoteModule> => {
+      throw new Error('down');
+    });
+    wrap(
+      <RemoteSlot
+        id="remote_browse/PostView"
+        part="Browsing"
+        load={load}
+        timeoutMs={5_000}
+        presentation={{ kind: 'dialog', onClose }}
+      />,
+    );
+    const title = await screen.findByRole('heading', { name: 'Browsing is unavailable right now' });
+    expect(screen.getByRole('dialog')).toContainElement(title);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
 describe('withTimeout', () => {
   it('passes a value through and clears its timer', async () => {
     await expect(withTimeout(Promise.resolve(7), 50, 'x')).resolves.toBe(7);

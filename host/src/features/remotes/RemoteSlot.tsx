@@ -1,4 +1,4 @@
-import { Box, Button } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { MESSAGES } from '@snapshire/contracts';
 import { ErrorPanel, LoadingState } from '@snapshire/ui';
 import { RotateCw } from 'lucide-react';
@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useRemoteTimeoutMs } from '../../app/runtimeConfig.tsx';
+import { RemoteFirstByteTimeoutError, RemoteNotConfiguredError } from './federatedRemotes.ts';
 
 /** What a federated screen module looks like: a default-exported component taking no props. */
 export interface RemoteModule {
@@ -48,7 +49,10 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, id: string): Pro
 interface Attempt {
   generation: number;
   Component: LazyExoticComponent<ComponentType>;
+  /** The loader gave up (after its own recovery, if it had one): show the fallback. */
   failed: boolean;
+  /** This attempt has re-read the remote's manifest already: a further failure shows the fallback. */
+  recovered: boolean;
 }
 
 /**
@@ -58,17 +62,49 @@ interface Attempt {
  */
 const attempts = new Map<string, Attempt>();
 
-function newAttempt(id: string, load: RemoteLoader, timeoutMs: number): Attempt {
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function checked(id: string, module: RemoteModule): RemoteModule {
+  if (typeof module?.default !== 'function' && typeof module?.default !== 'object')
+    throw new Error(`${id} has no default export`);
+  return module;
+}
+
+/**
+ * A new attempt at loading `id`. A failed load (a chunk of an older build gone after a redeploy, a remote
+ * briefly down) is retried once on its own after `reload` has re-read the remote's manifest; only a second
+ * failure reaches the fallback. `recoverFirst` (Retry, or a chunk that failed while rendering) re-reads the
+ * manifest before loading. All of it stays within the time-out.
+ */
+function newAttempt(
+  id: string,
+  load: RemoteLoader,
+  reload: RemoteReloader | undefined,
+  timeoutMs: number,
+  recoverFirst = false,
+): Attempt {
   const attempt: Attempt = {
     generation: (attempts.get(id)?.generation ?? 0) + 1,
     failed: false,
+    recovered: false,
     Component: lazy(() =>
       withTimeout(
-        (async () => load())().then((module) => {
-          if (typeof module?.default !== 'function' && typeof module?.default !== 'object')
-            throw new Error(`${id} has no default export`);
-          return module;
-        }),
+        (async () => {
+          if (recoverFirst && reload) {
+            attempt.recovered = true;
+            await reload();
+            return checked(id, await load());
+          }
+          try {
+            return checked(id, await load());
+          } catch (error) {
+            if (!reload || error instanceof RemoteNotConfiguredError) throw error;
+            console.warn(`[${id}] did not load (${message(error)}): re-reading its manifest and trying once more`);
+            attempt.recovered = true;
+            await reload();
+            return checked(id, await load());
+          }
+        })(),
         timeoutMs,
         id,
       ).catch((error: unknown) => {
@@ -86,35 +122,85 @@ export function resetRemoteSlots(): void {
   attempts.clear();
 }
 
+/**
+ * Forgets the cached screens of one remote (ids starting with `remote/`) but `keep`: after the remote moved to
+ * a new build, its other screens load from that build on their next mount rather than mixing builds.
+ */
+export function forgetRemoteSlots(remote: string, keep?: string): void {
+  for (const id of [...attempts.keys()]) if (id.startsWith(`${remote}/`) && id !== keep) attempts.delete(id);
+}
+
+/** Re-reads the remote's manifest and registers its current build (federatedRemotes.reloadRemote). */
+export type RemoteReloader = () => Promise<unknown>;
+
 export interface RemoteSlotProps {
   /** The federation id, e.g. remote_browse/GroupsPage. */
   id: string;
   /** The part of the site it is, named in the fallback: "Browsing is unavailable right now". */
   part: string;
   load: RemoteLoader;
+  /** Re-reads the remote's manifest before the one automatic retry and before Retry. */
+  reload?: RemoteReloader;
   /** Overrides the runtime config's time-out. */
   timeoutMs?: number;
+  /**
+   * Where the spinner and the fallback are drawn: in the page (default), or in a dialog over it (a screen that
+   * is itself a modal, like the post view over the gallery), closed with `onClose`.
+   */
+  presentation?: { kind: 'page' } | { kind: 'dialog'; onClose: () => void };
 }
 
 /**
  * Renders a federated screen: a spinner while it loads, and if it fails or takes longer than the time-out, a
- * fallback inside the shell that names the unavailable part and offers Retry (no page reload).
+ * fallback inside the shell that names the unavailable part and offers Retry (no page reload). A failure is
+ * first retried once on its own, after re-reading the remote's manifest (a redeploy removed the chunks of the
+ * build this page had loaded): the user sees the new build, not the fallback.
  */
-export function RemoteSlot({ id, part, load, timeoutMs }: RemoteSlotProps) {
+export function RemoteSlot({ id, part, load, reload, timeoutMs, presentation = { kind: 'page' } }: RemoteSlotProps) {
   const configuredTimeout = useRemoteTimeoutMs();
   const ms = timeoutMs ?? configuredTimeout;
   const [attempt, setAttempt] = useState<Attempt>(() => {
     const cached = attempts.get(id);
-    return cached && !cached.failed ? cached : newAttempt(id, load, ms);
+    return cached && !cached.failed ? cached : newAttempt(id, load, reload, ms);
   });
-  const retry = () => setAttempt(newAttempt(id, load, ms));
+  const retry = () => setAttempt(newAttempt(id, load, reload, ms, true));
   const Screen = attempt.Component;
+  const loading = <LoadingState label={`Loading ${part.toLowerCase()}…`} />;
   return (
-    <RemoteErrorBoundary key={attempt.generation} id={id} part={part} onRetry={retry}>
-      <Suspense fallback={<LoadingState label={`Loading ${part.toLowerCase()}…`} />}>
+    <RemoteErrorBoundary
+      key={attempt.generation}
+      id={id}
+      part={part}
+      onRetry={retry}
+      // A screen that loaded and then failed while rendering (a chunk of its build gone): recover once alone.
+      recoverOnError={() => !!reload && !attempt.recovered && !attempt.failed}
+      recovering={<Presented presentation={presentation}>{loading}</Presented>}
+      presentation={presentation}
+    >
+      <Suspense fallback={<Presented presentation={presentation}>{loading}</Presented>}>
         <Screen />
       </Suspense>
     </RemoteErrorBoundary>
+  );
+}
+
+/** Draws the spinner or the fallback in the page, or in a dialog for a screen that is a modal itself. */
+function Presented({ presentation, children }: { presentation: RemoteSlotProps['presentation']; children: ReactNode }) {
+  if (presentation?.kind !== 'dialog') return <>{children}</>;
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && presentation.onClose()} size="md" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="remote-slot-dialog">
+            <Dialog.Body py="6">{children}</Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton aria-label={MESSAGES.CLOSE} size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }
 
@@ -122,6 +208,10 @@ interface BoundaryProps {
   id: string;
   part: string;
   onRetry: () => void;
+  /** Read when an error arrives: the attempt learns whether its loader failed only as the promise settles. */
+  recoverOnError: () => boolean;
+  recovering: ReactNode;
+  presentation: RemoteSlotProps['presentation'];
   children: ReactNode;
 }
 
@@ -133,18 +223,26 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
+    if (this.props.recoverOnError()) {
+      console.warn(`[${this.props.id}] failed while rendering (${error.message}): re-reading its manifest`);
+      this.props.onRetry();
+      return;
+    }
     console.error(`[${this.props.id}] ${this.props.part} is unavailable:`, error.message, info.componentStack ?? '');
   }
 
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (this.props.recoverOnError()) return this.props.recovering;
     return (
-      <RemoteUnavailable
-        part={this.props.part}
-        timedOut={error instanceof RemoteLoadTimeoutError}
-        onRetry={this.props.onRetry}
-      />
+      <Presented presentation={this.props.presentation}>
+        <RemoteUnavailable
+          part={this.props.part}
+          timedOut={error instanceof RemoteLoadTimeoutError || error instanceof RemoteFirstByteTimeoutError}
+          onRetry={this.props.onRetry}
+        />
+      </Presented>
     );
   }
 }

@@ -1,14 +1,115 @@
-import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { REMOTE_NAMES, REMOTES, type ExposedModule, type RemoteName } from '@snapshire/federation/remotes';
 import type { HostConfig } from '../../app/runtimeConfig.tsx';
 import type { RemoteModule } from './RemoteSlot.tsx';
 
+/** A remote config.json has no usable entry for: its routes show their fallback, the rest of the site works. */
+export class RemoteNotConfiguredError extends Error {
+  constructor(remote: RemoteName, problem: string) {
+    super(`${remote} is turned off: ${problem} in /config.json`);
+    this.name = 'RemoteNotConfiguredError';
+  }
+}
+
+/** A remote accepted the connection and sent nothing within the first-byte time-out. */
+export class RemoteFirstByteTimeoutError extends Error {
+  constructor(url: string, ms: number) {
+    super(`${url} sent nothing within ${ms} ms`);
+    this.name = 'RemoteFirstByteTimeoutError';
+  }
+}
+
+interface RegisteredRemote {
+  /** The manifest URL from config.json. */
+  manifestUrl: string;
+  /** The build id of the entry currently registered (null: as in config.json, not yet re-read). */
+  buildId: string | null;
+}
+
+const registered = new Map<RemoteName, RegisteredRemote>();
+let configured: HostConfig | null = null;
+
+/**
+ * fetch that gives up when no response headers arrive within `ms` (a remote that accepts the connection and
+ * never answers); once headers arrive, the body may take as long as it needs.
+ */
+export async function fetchWithFirstByteTimeout(url: string, init: RequestInit, ms: number): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new RemoteFirstByteTimeoutError(url, ms)), ms);
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } catch (error) {
+    throw controller.signal.aborted ? controller.signal.reason : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The federation runtime fetches each remote's manifest through this, with the first-byte time-out. */
+function firstByteTimeoutPlugin(ms: number): ModuleFederationRuntimePlugin {
+  return {
+    name: 'snapshire-first-byte-timeout',
+    fetch: (url, init) => fetchWithFirstByteTimeout(url, init ?? {}, ms),
+  };
+}
+
 /**
  * Tells the federation runtime where each remote lives, from the runtime config: the remote's
- * mf-manifest.json, so its assets load in parallel and it can move without a host rebuild.
+ * mf-manifest.json, so its assets load in parallel and it can move without a host rebuild. A remote without
+ * a usable entry is left out (its routes show their fallback).
  */
 export function registerFederatedRemotes(config: HostConfig): void {
-  registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: config.remotes[name] })));
+  configured = config;
+  registerPlugins([firstByteTimeoutPlugin(config.remoteFirstByteTimeoutMs)]);
+  const remotes = REMOTE_NAMES.flatMap((name) => {
+    const entry = config.remotes[name];
+    if (!entry) return [];
+    registered.set(name, { manifestUrl: entry, buildId: null });
+    return [{ name, entry }];
+  });
+  registerRemotes(remotes);
+}
+
+/** Throws RemoteNotConfiguredError when config.json turned this remote off. */
+export function assertConfigured(remote: RemoteName): void {
+  if (configured && !configured.remotes[remote])
+    throw new RemoteNotConfiguredError(remote, configured.remoteProblems[remote] ?? `remotes.${remote} is missing`);
+}
+
+/** The build a remote's manifest names now: its remoteEntry.<build id>.js (or the file name, for older builds). */
+export function buildIdOf(manifest: unknown): string {
+  const name = (manifest as { metaData?: { remoteEntry?: { name?: unknown } } })?.metaData?.remoteEntry?.name;
+  if (typeof name !== 'string' || !name) throw new Error('the manifest names no remote entry');
+  return /^remoteEntry\.([0-9a-f]+)\.js$/.exec(name)?.[1] ?? name;
+}
+
+/**
+ * Re-reads a remote's manifest (bypassing every cache) and, when it names a build other than the one loaded,
+ * registers the remote again under a URL carrying that build id. Browsers keep an imported module for the
+ * life of the page, keyed by URL, so only a new entry URL (remoteEntry.<build id>.js, which the manifest
+ * names) brings the new build's chunk names; the runtime's share scope keeps the page's one copy of every
+ * shared library. Returns the build id now registered.
+ */
+export async function reloadRemote(remote: RemoteName): Promise<string> {
+  assertConfigured(remote);
+  const entry = registered.get(remote);
+  if (!entry) throw new RemoteNotConfiguredError(remote, `remotes.${remote} is missing`);
+  const probeUrl = new URL(entry.manifestUrl);
+  probeUrl.searchParams.set('snapshire-reload', String(Date.now()));
+  const response = await fetchWithFirstByteTimeout(
+    probeUrl.href,
+    { cache: 'no-store' },
+    configured?.remoteFirstByteTimeoutMs ?? 8_000,
+  );
+  if (!response.ok) throw new Error(`${entry.manifestUrl} answered HTTP ${response.status}`);
+  const buildId = buildIdOf(await response.json());
+  if (buildId !== entry.buildId) {
+    const url = new URL(entry.manifestUrl);
+    url.searchParams.set('build', buildId);
+    registerRemotes([{ name: remote, entry: url.href }], { force: true });
+    registered.set(remote, { ...entry, buildId });
+  }
+  return buildId;
 }
 
 export function federationId<R extends RemoteName>(remote: R, module: ExposedModule<R>): string {

@@ -1,4 +1,4 @@
-// The four queries of docs/product.md (the frontend's own documents from packages/data), sent by Apollo
+// The four queries of docs/product.md (the browse remote's own documents, in its feature folders), sent by Apollo
 // Client to a running embedded backend over POST /graphql/v1, against supabase/migrations + the seed: as anon
 // and as ada, a member of the private family group. Also: the committed SDL is what the migrations reflect to,
 // and each of these requests costs one SQL statement.
@@ -17,10 +17,16 @@ import { startBackend, type RunningBackend } from '../index.ts';
 import { printGraphqlSdl } from './sdl.ts';
 import { createGraphqlService } from './service.ts';
 
-const DOCUMENTS = new URL('../../../data/src/graphql/documents/', import.meta.url);
+// Each remote owns its operations, as .graphql files in the feature folder that uses them.
+const BROWSE_FEATURES = new URL('../../../../remote-browse/src/features/', import.meta.url);
+const DOCUMENTS = {
+  AllGroups: new URL('groups-list/AllGroups.graphql', BROWSE_FEATURES),
+  GroupById: new URL('group/GroupById.graphql', BROWSE_FEATURES),
+  GroupPostsByCategoryIds: new URL('group/GroupPostsByCategoryIds.graphql', BROWSE_FEATURES),
+  PostById: new URL('post/PostById.graphql', BROWSE_FEATURES),
+} as const;
 const SDL_FILE = new URL('../../../data/src/graphql/schema.graphql', import.meta.url);
-const doc = async (name: string): Promise<DocumentNode> =>
-  gql(await readFile(new URL(`${name}.graphql`, DOCUMENTS), 'utf8'));
+const doc = async (name: keyof typeof DOCUMENTS): Promise<DocumentNode> => gql(await readFile(DOCUMENTS[name], 'utf8'));
 
 let backend: RunningBackend;
 let anon: ApolloClient;
@@ -269,7 +275,7 @@ describe('schema and cost', () => {
       const service = createGraphqlService(db);
       const caller: Caller = { role: 'anon', claims: { role: 'anon' } };
       const request = {
-        query: await readFile(new URL('GroupById.graphql', DOCUMENTS), 'utf8'),
+        query: await readFile(DOCUMENTS.GroupById, 'utf8'),
         variables: { id: SEED_GROUPS.bristol, withPosts: true, withCategories: true },
       };
       await service.execute(caller, request); // reflects the schema once per role

@@ -1,15 +1,44 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { generate, GENERATED_FILE } from './codegen.ts';
+// @vitest-environment node
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GENERATED_FILE_NAME, generateOperations, staleOperationFiles, writeOperations } from './codegen.ts';
 
-describe('codegen', () => {
-  it('generated.ts matches the schema and documents (run `npm run codegen -w @snapshire/data` if not)', async () => {
-    expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(await generate());
-  }, 30_000);
+let app: string;
+beforeEach(async () => {
+  app = await mkdtemp(join(tmpdir(), 'snapshire-codegen-'));
+  await mkdir(join(app, 'src', 'features', 'groups'), { recursive: true });
+});
+afterEach(() => rm(app, { recursive: true, force: true }));
 
-  it('has the operations of SPEC.md section 7 with their names', async () => {
-    const generated = readFileSync(GENERATED_FILE, 'utf8');
-    for (const name of ['AllGroups', 'GroupById', 'GroupPostsByCategoryIds', 'PostById', 'NewPostGroup'])
-      expect(generated).toContain(`export const ${name}Document`);
+const operation = (name: string, field = 'display_name') =>
+  `query ${name} { groupCollection { edges { node { id ${field} } } } }\n`;
+
+describe('generateOperations', () => {
+  it("writes a typed document beside a feature's .graphql file, and reports it stale after the operation changes", async () => {
+    const file = join(app, 'src', 'features', 'groups', 'Groups.graphql');
+    await writeFile(file, operation('Groups'));
+    expect(await staleOperationFiles(app)).toEqual([`src/features/groups/${GENERATED_FILE_NAME}`]);
+    await writeOperations(app);
+    expect(await staleOperationFiles(app)).toEqual([]);
+    const [generated] = await generateOperations(app);
+    expect(generated!.content).toContain('export const GroupsDocument');
+    expect(generated!.operations).toEqual(['Groups']);
+
+    await writeFile(file, operation('Groups', 'display_name description'));
+    expect(await staleOperationFiles(app)).toEqual([`src/features/groups/${GENERATED_FILE_NAME}`]);
+  });
+
+  it('refuses an operation that does not fit the schema, naming the file and the field', async () => {
+    await writeFile(join(app, 'src', 'features', 'groups', 'Bad.graphql'), operation('Bad', 'no_such_field'));
+    await expect(generateOperations(app)).rejects.toThrow(/Bad\.graphql: Cannot query field "no_such_field"/);
+  });
+
+  it('refuses two operations with one name', async () => {
+    await mkdir(join(app, 'src', 'features', 'other'));
+    await writeFile(join(app, 'src', 'features', 'groups', 'A.graphql'), operation('Same'));
+    await writeFile(join(app, 'src', 'features', 'other', 'B.graphql'), operation('Same'));
+    await expect(generateOperations(app)).rejects.toThrow(/Same is already defined/);
   });
 });

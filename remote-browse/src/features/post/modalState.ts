@@ -1,13 +1,6 @@
 /**
  * Router state of a post opened from the gallery: the post route then shows a modal over the group page.
- * A direct load (or a shared link) has no such state and shows the post as a plain page.
+ * A direct load (or a shared link) has no such state and shows the post as a plain page. The host reads the
+ * same state (its fallback for this screen is drawn in a dialog), so it is defined in packages/contracts.
  */
-export interface PostModalState {
-  modal: true;
-}
-
-export const POST_MODAL_STATE: PostModalState = { modal: true };
-
-export function isPostModalState(state: unknown): state is PostModalState {
-  return typeof state === 'object' && state !== null && (state as Partial<PostModalState>).modal === true;
-}
+export { POST_MODAL_STATE, isPostModalState, type PostModalState } from '@snapshire/contracts';

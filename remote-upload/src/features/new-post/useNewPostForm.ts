@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
+import { evictGroupPosts } from '@snapshire/data';
 import { initialPostFormState, postFormReducer, type PostFormState } from './postFormState.ts';
 import { usePostCreateTransport, submissionMessage } from './postCreateTransport.ts';
 import { buildPostCreateForm, checkPhotoFile, checkPostForm } from './postSubmission.ts';
-import { refreshGroupQueries } from './refreshGroupQueries.ts';
 import { usePostCreateTarget } from './usePostCreateTarget.ts';
 import { MESSAGES, type PhotoType } from '@snapshire/contracts';
 
@@ -84,7 +84,7 @@ export function useNewPostForm(groupId: string): NewPostForm {
       setPreviewUrl(null);
       // The post exists whatever happens to the refresh; a failed refetch only means the group page
       // fetches on its next visit instead.
-      refreshGroupQueries(client, groupId).catch((error: unknown) =>
+      evictGroupPosts(client, groupId).catch((error: unknown) =>
         console.warn('Could not refresh the group after posting:', error instanceof Error ? error.message : error),
       );
     } catch (error) {

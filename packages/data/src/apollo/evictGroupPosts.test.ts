@@ -1,13 +1,13 @@
 import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { typePolicies } from '@snapshire/data';
-import { refreshGroupQueries } from './refreshGroupQueries.ts';
+import { typePolicies } from './cachePolicies.ts';
+import { evictGroupPosts } from './evictGroupPosts.ts';
 
 const GROUP_ID = '6f1c2a7e-3b9d-4c1e-8f2a-0b1c2d3e4f50';
 const OTHER_GROUP_ID = '7a2d3b8f-4c0e-4d2f-9a3b-1c2d3e4f5a60';
 
-// The shape of the browse remote's GroupById(withPosts) (packages/data/src/graphql/documents/GroupById.graphql).
+// The shape of the browse remote's GroupById(withPosts) (remote-browse/src/features/group/GroupById.graphql).
 const GroupById = gql`
   query GroupById($id: UUID!) {
     groupCollection(filter: { id: { eq: $id } }, first: 1) {
@@ -75,7 +75,7 @@ function clientWithServer(posts: Record<string, string[]>) {
 const postIdsIn = (data: unknown) =>
   (data as ReturnType<typeof groupWithPosts>).groupCollection.edges[0]!.node.postCollection.edges.map((e) => e.node.id);
 
-describe('refreshGroupQueries', () => {
+describe('evictGroupPosts', () => {
   it('makes a group page visited earlier fetch its posts again on its next visit', async () => {
     const posts = { [GROUP_ID]: ['old'], [OTHER_GROUP_ID]: ['other'] };
     const { client, calls } = clientWithServer(posts);
@@ -83,7 +83,7 @@ describe('refreshGroupQueries', () => {
     await client.query({ query: GroupById, variables: { id: OTHER_GROUP_ID } });
 
     posts[GROUP_ID] = ['new', 'old'];
-    await refreshGroupQueries(client, GROUP_ID);
+    await evictGroupPosts(client, GROUP_ID);
 
     const again = await client.query({ query: GroupById, variables: { id: GROUP_ID } }); // cache-first
     expect(postIdsIn(again.data)).toEqual(['new', 'old']);
@@ -103,7 +103,7 @@ describe('refreshGroupQueries', () => {
     expect(results.at(-1)).toEqual(['old']);
 
     posts[GROUP_ID] = ['new', 'old'];
-    await refreshGroupQueries(client, GROUP_ID);
+    await evictGroupPosts(client, GROUP_ID);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(results.at(-1)).toEqual(['new', 'old']);
     expect(calls).toHaveLength(2); // once on screen, once more after the post: not twice more
@@ -112,7 +112,7 @@ describe('refreshGroupQueries', () => {
 
   it('does nothing harmful when the group was never cached', async () => {
     const { client, calls } = clientWithServer({});
-    await expect(refreshGroupQueries(client, GROUP_ID)).resolves.toBeUndefined();
+    await expect(evictGroupPosts(client, GROUP_ID)).resolves.toBeUndefined();
     expect(calls).toEqual([]);
   });
 });
