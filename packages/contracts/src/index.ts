@@ -6,3 +6,4 @@ export * from './storage.ts';
 export * from './schemas.ts';
 export * from './auth-errors.ts';
 export * from './browse.ts';
+export * from './groups.ts';

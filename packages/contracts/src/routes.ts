@@ -2,7 +2,13 @@
 export const ROUTES = {
   HOME: '/',
   GROUPS: '/groups',
+  /** Static segment: ranks above GROUP_BY_ID in React Router, so no group id can be "new". */
+  GROUP_NEW: '/groups/new',
   GROUP_BY_ID: '/groups/:groupId',
+  /** Owners and admins: edit, members, invitations, delete. */
+  GROUP_SETTINGS: '/groups/:groupId/settings',
+  /** Where an invitation link lands; the token is the secret of the link. */
+  INVITATION: '/invitations/:token',
   GROUP_NEW_POST: '/groups/:groupId/photograph/new',
   GROUP_POST_BY_ID: '/groups/:groupId/post/:postId',
   AUTH_REGISTER: '/auth/new',
@@ -34,6 +40,9 @@ export const paths = {
   home: () => ROUTES.HOME,
   groups: () => ROUTES.GROUPS,
   group: (groupId: string) => `/groups/${enc(groupId)}`,
+  newGroup: () => ROUTES.GROUP_NEW,
+  groupSettings: (groupId: string) => `/groups/${enc(groupId)}/settings`,
+  invitation: (token: string) => `/invitations/${enc(token)}`,
   groupNewPost: (groupId: string) => `/groups/${enc(groupId)}/photograph/new`,
   groupPost: (groupId: string, postId: string) => `/groups/${enc(groupId)}/post/${enc(postId)}`,
   terms: () => ROUTES.TERMS,

@@ -12,7 +12,16 @@ import {
 } from 'graphql';
 import { GqlError } from './errors.ts';
 import { debugList, validateInput, valueFromAst, type VariableScope } from './input.ts';
-import type { ColumnModel, RelationModel, SchemaModel, TableModel } from './model.ts';
+import type {
+  ColumnModel,
+  ComputedFieldModel,
+  FunctionModel,
+  FunctionReturn,
+  RelationModel,
+  SchemaModel,
+  TableModel,
+  ValueModel,
+} from './model.ts';
 import { fieldExt } from './schema.ts';
 import type { Params } from './sql.ts';
 import { base64JsonArray, jsonbObject, quoteIdent, quoteLiteral } from './sql.ts';
@@ -143,7 +152,11 @@ function col(block: string, c: ColumnModel | string): string {
 
 /** A column's value as pg_graphql returns it: bigint/numeric as strings, JSON stringified, enums mapped. */
 function columnValue(block: string, c: ColumnModel): string {
-  const ref = col(block, c);
+  return valueSql(col(block, c), c);
+}
+
+/** The SQL value `ref` (of the given type) as pg_graphql returns it. */
+function valueSql(ref: string, c: ValueModel): string {
   if (c.type.kind === 'enum' && c.type.enum.mapped && !c.isArray) {
     const cases = c.type.enum.values
       .map((v) => `when ${quoteLiteral(v.sqlValue)} then ${quoteLiteral(v.name)}`)
@@ -168,7 +181,7 @@ function columnValue(block: string, c: ColumnModel): string {
 }
 
 /** A GraphQL input value as the text the column's type parses (enum names mapped back to SQL labels). */
-function sqlInputValue(c: ColumnModel, value: unknown): unknown {
+function sqlInputValue(c: ValueModel, value: unknown): unknown {
   if (c.type.kind !== 'enum' || !c.type.enum.mapped) return value;
   const map = (v: unknown) =>
     c.type.kind === 'enum' ? (c.type.enum.values.find((e) => e.name === v)?.sqlValue ?? v) : v;
@@ -404,6 +417,8 @@ export function connectionSql(
   node: FieldNode,
   table: TableModel,
   parent?: { block: string; relation: RelationModel },
+  /** Rows come from this set-returning call (a function exposed as a collection), not from the table. */
+  source?: string,
 ): string {
   const args = readArgs(field, node, ctx);
   const first = unsignedArg(args.first, 'first');
@@ -433,7 +448,8 @@ export function connectionSql(
   const cursor = before ?? after;
   const pagination = cursor ? paginationClause(ctx, b, recordsOrder, cursor) : 'true';
   const limit = Math.min(first ?? last ?? table.maxRows, table.maxRows);
-  const from = `${quoteIdent(table.schema)}.${quoteIdent(table.name)} ${b}`;
+  // A function's rows are computed once per request (materialized), however often the page queries read them.
+  const from = source ? `__source ${b}` : `${quoteIdent(table.schema)}.${quoteIdent(table.name)} ${b}`;
   const whereSql = where.length ? where.join(' and ') : 'true';
 
   const parts: string[] = [];
@@ -497,6 +513,7 @@ export function connectionSql(
   const prevQuery = reversed ? pagePlusOne : firstNotOnPage;
 
   const ctes = [
+    ...(source ? [`__source as materialized (select * from ${source})`] : []),
     `__records as (select ${selectableColumns(table)} from ${from} where ${whereSql} and ${pagination} order by ${orderClause(b, recordsOrder)} limit ${limit}${offset ? ` offset ${offset}` : ''})`,
   ];
   const joins = [`__records ${b}`];
@@ -584,11 +601,80 @@ export function nodeObject(ctx: CompileContext, node: FieldNode, table: TableMod
           `(select ${nodeObject(ctx, sel, r.target, rb)} from ${quoteIdent(r.target.schema)}.${quoteIdent(r.target.name)} ${rb} where ${joinCondition(rb, block, r)})`,
         );
       }
+    } else if (ext?.kind === 'computed') {
+      parts.push(key, computedFieldSql(ctx, def, sel, ext.computed, rowOf(block, table)));
     } else {
       throw new GqlError(`unexpected field type on node ${name}`);
     }
   }
   return jsonbObject(parts);
+}
+
+/** The row of `table` aliased `block` as the table's own row type (columns the role cannot read are null). */
+function rowOf(block: string, table: TableModel): string {
+  const cells = table.columns.map((c) => (c.canSelect ? col(block, c) : `null::${c.sqlType}`));
+  return `row(${cells.join(', ')})::${quoteIdent(table.schema)}.${quoteIdent(table.name)}`;
+}
+
+/** What a function call (SQL text) returns, as the jsonb of the selection. */
+function functionResultSql(
+  ctx: CompileContext,
+  field: GraphQLField<unknown, unknown>,
+  node: FieldNode,
+  returns: FunctionReturn,
+  call: string,
+): string {
+  if (returns.kind === 'value') {
+    noSelection(node);
+    return `to_jsonb(${valueSql(`(${call})`, returns)})`;
+  }
+  if (returns.kind === 'rows') return connectionSql(ctx, field, node, returns.table, undefined, call);
+  // A row of all nulls is null, as in pg_graphql (Postgres cannot tell it from no row).
+  const fb = newBlock();
+  return `(select case when ${fb} is null then null else ${nodeObject(ctx, node, returns.table, fb)} end from ${call} ${fb})`;
+}
+
+function noSelection(node: FieldNode): void {
+  if (node.selectionSet?.selections.length) throw new GqlError(`Field "${node.name.value}" must not have a selection`);
+}
+
+function computedFieldSql(
+  ctx: CompileContext,
+  field: GraphQLField<unknown, unknown>,
+  node: FieldNode,
+  computed: ComputedFieldModel,
+  row: string,
+): string {
+  if (computed.returns.kind !== 'rows') noArgs(node);
+  const call = `${quoteIdent(computed.schema)}.${quoteIdent(computed.functionName)}(${row})`;
+  return functionResultSql(ctx, field, node, computed.returns, call);
+}
+
+/**
+ * A function exposed as a Query or Mutation field: called with named arguments (those left out use the
+ * function's defaults; a required one left out is null), its result shaped as pg_graphql shapes it.
+ */
+export function functionFieldSql(
+  ctx: CompileContext,
+  field: GraphQLField<unknown, unknown>,
+  node: FieldNode,
+  fn: FunctionModel,
+): string {
+  const args = readArgs(field, node, ctx);
+  const named: string[] = [];
+  for (const a of fn.args) {
+    const value = args[a.fieldName];
+    if (value === undefined && a.hasDefault) continue;
+    const bound =
+      value === undefined || value === null
+        ? `null::${a.sqlType}`
+        : a.isArray
+          ? ctx.params.castArray(sqlInputValue(a, value), a.sqlType.endsWith('[]') ? a.sqlType.slice(0, -2) : a.sqlType)
+          : ctx.params.cast(sqlInputValue(a, value), a.sqlType);
+    named.push(`${quoteIdent(a.name)} => ${bound}`);
+  }
+  const call = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${named.join(', ')})`;
+  return functionResultSql(ctx, field, node, fn.returns, call);
 }
 
 /** Query.node(nodeId:): the record the id names, or null. */

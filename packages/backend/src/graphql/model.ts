@@ -1,4 +1,11 @@
-import type { Catalog, CatalogColumn, CatalogForeignKey, CatalogTable } from './reflect.ts';
+import type {
+  Catalog,
+  CatalogColumn,
+  CatalogForeignKey,
+  CatalogFunction,
+  CatalogTable,
+  CatalogType,
+} from './reflect.ts';
 
 /**
  * The catalog turned into pg_graphql's vocabulary: which tables are exposed, their GraphQL type and field
@@ -69,6 +76,52 @@ export interface RelationModel {
   forward: boolean;
 }
 
+/** A value a function takes or gives: a scalar or enum, or a list of them. */
+export interface ValueModel {
+  type: FieldType;
+  isArray: boolean;
+  typeOid: number;
+  /** What a parameter is cast to (no type modifier). */
+  sqlType: string;
+}
+
+export interface FunctionArgModel extends ValueModel {
+  name: string;
+  fieldName: string;
+  /** A trailing argument with a default: may be left out of the call. */
+  hasDefault: boolean;
+}
+
+/** What a function returns, as pg_graphql shows it. */
+export type FunctionReturn =
+  | ({ kind: 'value' } & ValueModel)
+  /** One row of an exposed table: its node type (null when the row is all nulls). */
+  | { kind: 'row'; table: TableModel }
+  /** setof an exposed table: a connection. */
+  | { kind: 'rows'; table: TableModel };
+
+export interface FunctionModel {
+  oid: number;
+  schema: string;
+  name: string;
+  fieldName: string;
+  description: string | null;
+  /** volatile functions are mutations; stable and immutable ones are queries. */
+  volatile: boolean;
+  args: FunctionArgModel[];
+  returns: FunctionReturn;
+  introspectable: boolean;
+}
+
+/** A function taking a table's row (name starting with an underscore): a field on that table's type. */
+export interface ComputedFieldModel {
+  fieldName: string;
+  schema: string;
+  functionName: string;
+  description: string | null;
+  returns: FunctionReturn;
+}
+
 export interface TableModel {
   oid: number;
   schema: string;
@@ -81,6 +134,7 @@ export interface TableModel {
   columns: ColumnModel[];
   primaryKey: ColumnModel[];
   relations: RelationModel[];
+  computedFields: ComputedFieldModel[];
   totalCount: boolean;
   maxRows: number;
   rowSecurity: boolean;
@@ -93,6 +147,8 @@ export interface TableModel {
 
 export interface SchemaModel {
   tables: TableModel[];
+  /** Functions exposed as Query (stable, immutable) or Mutation (volatile) fields. */
+  functions: FunctionModel[];
   enums: EnumModel[];
   /** Any exposed schema opted in to introspection (`@graphql({"introspection": true})`). */
   introspection: boolean;
@@ -295,6 +351,7 @@ export function buildModel(catalog: Catalog): SchemaModel {
       columns,
       primaryKey,
       relations: [],
+      computedFields: [],
       totalCount,
       maxRows: typeof d.max_rows === 'number' ? d.max_rows : dirs.maxRows,
       rowSecurity: t.rowSecurity,
@@ -316,6 +373,7 @@ export function buildModel(catalog: Catalog): SchemaModel {
   }
 
   for (const fk of catalog.foreignKeys) addRelations(fk, byOid);
+  const functions = buildFunctions(catalog.functions, byOid, typeOf, dirsOf);
 
   // Names must not collide with columns, nodeId or each other.
   for (const table of tables) {
@@ -331,10 +389,16 @@ export function buildModel(catalog: Catalog): SchemaModel {
       taken.add(r.fieldName);
       return true;
     });
+    table.computedFields = table.computedFields.filter((f) => {
+      if (taken.has(f.fieldName) || !isValidGraphqlName(f.fieldName)) return false;
+      taken.add(f.fieldName);
+      return true;
+    });
   }
 
   return {
     tables,
+    functions,
     enums: [...enums.values()],
     introspection: catalog.schemas.some((s) => dirsOf(s.oid).introspection),
   };
@@ -401,4 +465,125 @@ function addRelations(
     constraintName: fk.name,
     forward: false,
   });
+}
+
+type TypeOf = (
+  oid: number,
+  typeName: string,
+  typeType: string | null,
+  baseOid: number | null,
+  resolveBase: boolean,
+) => FieldType;
+
+/**
+ * pg_graphql's function reflection (docs/functions.md, docs/computed_fields.md): a function of an exposed
+ * schema the role may execute, not overloaded, with named plain IN arguments of supported types, returning a
+ * scalar, an enum, a list of them, a row of an exposed table or a set of such rows. One taking a single row of
+ * an exposed table with a name starting with an underscore extends that table's type instead.
+ */
+function buildFunctions(
+  catalogFunctions: CatalogFunction[],
+  byOid: Map<number, { table: TableModel; source: CatalogTable; inflect: boolean }>,
+  typeOf: TypeOf,
+  dirsOf: (schemaOid: number) => SchemaDirectives,
+): FunctionModel[] {
+  const out: FunctionModel[] = [];
+  for (const f of catalogFunctions) {
+    if (!f.canExecute || f.overloaded || f.isVariadic || !f.onlyInArgs) continue;
+    const dirs = dirsOf(f.schemaOid);
+    const d = commentDirective(f.comment);
+    const returns = functionReturn(f, byOid, typeOf, dirs.resolveBaseType);
+    if (!returns) continue;
+
+    // Computed field: exactly one argument, the row type of an exposed table.
+    const rowTable = f.argTypes.length === 1 ? byOid.get(f.argTypes[0]!.relid ?? -1) : undefined;
+    if (rowTable && f.argTypes[0]!.typtype === 'c') {
+      if (!f.name.startsWith('_') || f.volatility === 'v') continue;
+      const base = f.name.slice(1);
+      rowTable.table.computedFields.push({
+        fieldName:
+          typeof d.name === 'string'
+            ? d.name
+            : dirs.inflectNames
+              ? lowerFirst(toBaseTypeName(base, undefined, true))
+              : base,
+        schema: f.schema,
+        functionName: f.name,
+        description: descriptionOf(d),
+        returns,
+      });
+      continue;
+    }
+
+    if (f.argNames.length !== f.argTypes.length || f.argNames.some((n) => !n)) continue;
+    const args: FunctionArgModel[] = [];
+    let supported = true;
+    f.argTypes.forEach((t, i) => {
+      const value = valueOf(t, typeOf, dirs.resolveBaseType);
+      if (!value) {
+        supported = false;
+        return;
+      }
+      const name = f.argNames[i]!;
+      args.push({
+        ...value,
+        name,
+        fieldName: dirs.inflectNames ? lowerFirst(toBaseTypeName(name, undefined, true)) : name,
+        hasDefault: i >= f.argTypes.length - f.numDefaults,
+      });
+    });
+    if (!supported) continue;
+    // A connection's own arguments would clash with a set-returning function's.
+    if (returns.kind === 'rows' && args.some((a) => COLLECTION_ARGS.has(a.fieldName))) continue;
+    if (new Set(args.map((a) => a.fieldName)).size !== args.length) continue;
+    const fieldName =
+      typeof d.name === 'string'
+        ? d.name
+        : dirs.inflectNames
+          ? lowerFirst(toBaseTypeName(f.name, undefined, true))
+          : f.name;
+    if (!isValidGraphqlName(fieldName) || args.some((a) => !isValidGraphqlName(a.fieldName))) continue;
+    out.push({
+      oid: f.oid,
+      schema: f.schema,
+      name: f.name,
+      fieldName,
+      description: descriptionOf(d),
+      volatile: f.volatility === 'v',
+      args,
+      returns,
+      introspectable: dirs.introspection,
+    });
+  }
+  return out;
+}
+
+const COLLECTION_ARGS = new Set(['first', 'last', 'before', 'after', 'offset', 'filter', 'orderBy']);
+
+/** A scalar, enum or list of them; undefined for what pg_graphql does not take (composites, pseudo types). */
+function valueOf(t: CatalogType, typeOf: TypeOf, resolveBase: boolean): ValueModel | undefined {
+  if (t.typtype === 'p' || t.typtype === 'c') return undefined;
+  const isArray = t.category === 'A' && t.elemOid !== null;
+  if (isArray && (t.elemTyptype === 'c' || t.elemTyptype === 'p')) return undefined;
+  const type = isArray
+    ? typeOf(t.elemOid!, t.elemTypname ?? '', t.elemTyptype, null, resolveBase)
+    : typeOf(t.oid, t.typname, t.typtype, t.baseOid, resolveBase);
+  return { type, isArray, typeOid: t.oid, sqlType: t.name };
+}
+
+function functionReturn(
+  f: CatalogFunction,
+  byOid: Map<number, { table: TableModel }>,
+  typeOf: TypeOf,
+  resolveBase: boolean,
+): FunctionReturn | undefined {
+  const t = f.returnType;
+  if (t.typtype === 'c') {
+    const table = byOid.get(t.relid ?? -1)?.table;
+    if (!table) return undefined;
+    return { kind: f.returnsSet ? 'rows' : 'row', table };
+  }
+  if (f.returnsSet) return undefined;
+  const value = valueOf(t, typeOf, resolveBase);
+  return value ? { kind: 'value', ...value } : undefined;
 }

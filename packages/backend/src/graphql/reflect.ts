@@ -10,6 +10,46 @@ export interface Catalog {
   tables: CatalogTable[];
   foreignKeys: CatalogForeignKey[];
   enums: CatalogEnum[];
+  functions: CatalogFunction[];
+}
+
+/** A type as a function's argument or result names it. */
+export interface CatalogType {
+  oid: number;
+  /** format_type without modifier (what a parameter is cast to). */
+  name: string;
+  typname: string;
+  /** pg_type.typtype: 'b' base, 'c' composite, 'd' domain, 'e' enum, 'p' pseudo. */
+  typtype: string;
+  category: string;
+  elemOid: number | null;
+  elemTypname: string | null;
+  elemTyptype: string | null;
+  /** For a composite type: the table (pg_class oid) whose row type it is. */
+  relid: number | null;
+  baseOid: number | null;
+}
+
+export interface CatalogFunction {
+  oid: number;
+  schema: string;
+  schemaOid: number;
+  name: string;
+  comment: string | null;
+  /** pg_proc.provolatile: 'i' immutable, 's' stable, 'v' volatile. */
+  volatility: string;
+  returnsSet: boolean;
+  isVariadic: boolean;
+  /** Every argument is a plain IN argument (no OUT, INOUT, VARIADIC or TABLE columns). */
+  onlyInArgs: boolean;
+  canExecute: boolean;
+  /** Another function of the same schema has the same name. */
+  overloaded: boolean;
+  /** How many trailing arguments have defaults. */
+  numDefaults: number;
+  argNames: (string | null)[];
+  argTypes: CatalogType[];
+  returnType: CatalogType;
 }
 
 export interface CatalogSchema {
@@ -89,6 +129,12 @@ export interface CatalogEnum {
   canUse: boolean;
 }
 
+/** A pg_type row (alias ty, its array element el) as CatalogType JSON. */
+const TYPE_JSON = `json_build_object('oid', ty.oid::int8, 'name', format_type(ty.oid, null), 'typname', ty.typname::text,
+  'typtype', ty.typtype::text, 'category', ty.typcategory::text, 'elemOid', nullif(ty.typelem, 0)::int8,
+  'elemTypname', el.typname::text, 'elemTyptype', el.typtype::text, 'relid', nullif(ty.typrelid, 0)::int8,
+  'baseOid', nullif(ty.typbasetype, 0)::int8)`;
+
 // oids are cast to int8: to_json renders the oid type as a string.
 const CATALOG_SQL = `
 with schemas as (
@@ -167,7 +213,25 @@ select json_build_object(
       'values', (select json_agg(e.enumlabel::text order by e.enumsortorder) from pg_enum e where e.enumtypid = ty.oid)
     ) order by s.name, ty.typname)
     from pg_type ty join schemas s on s.oid = ty.typnamespace
-    where ty.typtype = 'e'), '[]')
+    where ty.typtype = 'e'), '[]'),
+  'functions', coalesce((select json_agg(json_build_object(
+      'oid', p.oid::int8, 'schema', s.name, 'schemaOid', p.pronamespace::int8, 'name', p.proname::text,
+      'comment', obj_description(p.oid, 'pg_proc'),
+      'volatility', p.provolatile::text, 'returnsSet', p.proretset, 'isVariadic', p.provariadic <> 0,
+      'onlyInArgs', p.proargmodes is null,
+      'canExecute', has_function_privilege(p.oid, 'EXECUTE'),
+      'overloaded', (select count(*) > 1 from pg_proc o where o.pronamespace = p.pronamespace and o.proname = p.proname),
+      'numDefaults', p.pronargdefaults,
+      'argNames', coalesce((select json_agg(nullif(n, '') order by ord) from unnest(p.proargnames) with ordinality a(n, ord)), '[]'),
+      'argTypes', coalesce((select json_agg(${TYPE_JSON} order by a.ord)
+                            from unnest(p.proargtypes::oid[]) with ordinality a(t, ord)
+                            join pg_type ty on ty.oid = a.t
+                            left join pg_type el on el.oid = ty.typelem and ty.typcategory = 'A'), '[]'),
+      'returnType', (select ${TYPE_JSON} from pg_type ty left join pg_type el on el.oid = ty.typelem and ty.typcategory = 'A'
+                     where ty.oid = p.prorettype)
+    ) order by s.name, p.proname, p.oid)
+    from pg_proc p join schemas s on s.oid = p.pronamespace
+    where p.prokind = 'f'), '[]')
 )::text as catalog
 `;
 

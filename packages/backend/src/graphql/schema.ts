@@ -20,7 +20,19 @@ import {
   type GraphQLNamedType,
   type GraphQLOutputType,
 } from 'graphql';
-import type { ColumnModel, EnumModel, FieldType, RelationModel, ScalarName, SchemaModel, TableModel } from './model.ts';
+import type {
+  ColumnModel,
+  ComputedFieldModel,
+  EnumModel,
+  FieldType,
+  FunctionModel,
+  FunctionReturn,
+  RelationModel,
+  ScalarName,
+  SchemaModel,
+  TableModel,
+  ValueModel,
+} from './model.ts';
 import { isValidGraphqlName } from './model.ts';
 
 /**
@@ -47,7 +59,9 @@ export type PgFieldExt =
   | { kind: 'delete'; table: TableModel }
   | { kind: 'column'; column: ColumnModel }
   | { kind: 'nodeId' }
-  | { kind: 'relation'; relation: RelationModel };
+  | { kind: 'relation'; relation: RelationModel }
+  | { kind: 'function'; fn: FunctionModel }
+  | { kind: 'computed'; computed: ComputedFieldModel };
 
 export function typeExt(type: { extensions?: unknown }): PgTypeExt | undefined {
   return (type.extensions as { pg?: PgTypeExt } | undefined)?.pg;
@@ -180,6 +194,38 @@ export function buildGraphqlSchema(model: SchemaModel, options: BuildSchemaOptio
     return c.isArray ? new GraphQLList(base) : base;
   };
   const namedFor = (t: FieldType) => (t.kind === 'enum' ? enumTypes.get(t.enum) : scalarType(t.name));
+  /** A function argument's or result's GraphQL type (nullable, as pg_graphql shows them). */
+  const functionValueType = (v: ValueModel): (GraphQLInputType & GraphQLOutputType) | undefined => {
+    const base = namedFor(v.type);
+    if (!base) return undefined;
+    return v.isArray ? new GraphQLList(base) : base;
+  };
+  /** What a function field returns; undefined when its table or type is not in this schema. */
+  const functionOutput = (r: FunctionReturn): GraphQLOutputType | undefined => {
+    if (r.kind === 'value') return functionValueType(r);
+    if (!included.has(r.table)) return undefined;
+    return r.kind === 'row' ? typesOf(r.table).node : typesOf(r.table).connection;
+  };
+  const functionField = (fn: FunctionModel): GraphQLFieldConfig<unknown, unknown> | undefined => {
+    const type = functionOutput(fn.returns);
+    if (!type) return undefined;
+    const args: GraphQLFieldConfigArgumentMap = {};
+    for (const a of fn.args) {
+      const t = functionValueType(a);
+      if (!t) return undefined;
+      args[a.fieldName] = { type: t };
+    }
+    if (fn.returns.kind === 'rows') {
+      const { offset: _offset, ...rest } = collectionArgs(fn.returns.table);
+      Object.assign(args, rest);
+    }
+    return {
+      type,
+      args,
+      description: fn.description ?? undefined,
+      extensions: { pg: { kind: 'function', fn } satisfies PgFieldExt },
+    };
+  };
 
   const nodeInterface = new GraphQLInterfaceType({
     name: 'Node',
@@ -272,6 +318,16 @@ export function buildGraphqlSchema(model: SchemaModel, options: BuildSchemaOptio
               : { type: r.nonNull ? new GraphQLNonNull(target.node) : target.node };
           field.extensions = { pg: { kind: 'relation', relation: r } satisfies PgFieldExt };
           fields[r.fieldName] = field;
+        }
+        for (const cf of t.computedFields) {
+          const type = functionOutput(cf.returns);
+          if (!type) continue;
+          fields[cf.fieldName] = {
+            type,
+            args: cf.returns.kind === 'rows' ? collectionArgs(cf.returns.table) : undefined,
+            description: cf.description ?? undefined,
+            extensions: { pg: { kind: 'computed', computed: cf } satisfies PgFieldExt },
+          };
         }
         return fields;
       },
@@ -391,6 +447,14 @@ export function buildGraphqlSchema(model: SchemaModel, options: BuildSchemaOptio
   }
 
   const mutationFields: GraphQLFieldConfigMap<unknown, unknown> = {};
+  for (const fn of model.functions) {
+    if (options.introspectableOnly && !fn.introspectable) continue;
+    const field = functionField(fn);
+    if (!field) continue;
+    const target = fn.volatile ? mutationFields : queryFields;
+    // A function never shadows a collection, node or table mutation of the same name.
+    if (!(fn.fieldName in target)) target[fn.fieldName] = field;
+  }
   for (const t of tables) {
     const tt = typesOf(t);
     if (tt.insertInput && tt.insertResponse) {

@@ -10,7 +10,15 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Caller, Database, SqlClient } from '../db/types.ts';
-import { collectFields, connectionSql, mutationSql, nodeByIdSql, responseKey, type CompileContext } from './compile.ts';
+import {
+  collectFields,
+  connectionSql,
+  functionFieldSql,
+  mutationSql,
+  nodeByIdSql,
+  responseKey,
+  type CompileContext,
+} from './compile.ts';
 import { GqlError, type GraphqlErrorEntry, type GraphqlResponse } from './errors.ts';
 import { buildModel, type SchemaModel } from './model.ts';
 import { reflectCatalog } from './reflect.ts';
@@ -192,7 +200,11 @@ async function runQuery(
         const ext = def && fieldExt(def);
         if (!def || !ext) throw new GqlError(`Unknown field ${JSON.stringify(name)} on type Query`);
         const expr =
-          ext.kind === 'collection' ? connectionSql(ctx, def, field, ext.table) : nodeByIdSql(ctx, def, field);
+          ext.kind === 'collection'
+            ? connectionSql(ctx, def, field, ext.table)
+            : ext.kind === 'function'
+              ? functionFieldSql(ctx, def, field, ext.fn)
+              : nodeByIdSql(ctx, def, field);
         sqlFields.push({ key, expr });
       }
       order.push(key);
@@ -272,6 +284,14 @@ async function runMutation(
     }
     const def = (mutationType as GraphQLObjectType).getFields()[name];
     const ext = def && fieldExt(def);
+    if (def && ext?.kind === 'function') {
+      // A volatile function: called once, in this request's transaction, as the caller.
+      ctx.params = new Params();
+      const text = `select (${functionFieldSql(ctx, def, field, ext.fn)})::text as r`;
+      const { rows } = await sql.query<{ r: string | null }>(text, ctx.params.values);
+      data[key] = rows[0]?.r == null ? null : JSON.parse(rows[0].r);
+      continue;
+    }
     if (!def || !ext || (ext.kind !== 'insert' && ext.kind !== 'update' && ext.kind !== 'delete')) {
       throw new GqlError(`Unknown field ${JSON.stringify(name)} on type Mutation`);
     }

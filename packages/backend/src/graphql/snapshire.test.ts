@@ -219,6 +219,58 @@ describe('SPEC section 7 queries through Apollo Client', () => {
     });
     expect(forAnon.postCollection.edges[0]!.node.post_categoryCollection).toBeUndefined();
   });
+
+  it("Post.author is the author's public profile (named by the constraint's comment), never the e-mail", async () => {
+    const byAuthor = gql`
+      query PostAuthor($groupId: UUID!) {
+        postCollection(filter: { group_id: { eq: $groupId } }, first: 1) {
+          edges {
+            node {
+              id
+              author_id
+              author {
+                id
+                display_name
+                posts(first: 1) {
+                  edges {
+                    node {
+                      id
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    `;
+    const { data, error } = await anon.query<{
+      postCollection: Edges<{ author_id: string; author: { id: string; display_name: string } | null }>;
+    }>({ query: byAuthor, variables: { groupId: SEED_GROUPS.film } });
+    expect(error).toBeUndefined();
+    const node = data!.postCollection.edges[0]!.node;
+    expect(node.author).toMatchObject({ id: node.author_id, display_name: expect.stringMatching(/^\S/) });
+    expect(node.author!.display_name).not.toContain('@');
+    const email = await anon
+      .query({
+        query: gql`
+          {
+            profileCollection(first: 1) {
+              edges {
+                node {
+                  email
+                }
+              }
+            }
+          }
+        `,
+      })
+      .then(
+        (r) => r.error?.message ?? '',
+        (e: Error) => e.message,
+      );
+    expect(email).toMatch(/email/);
+  });
 });
 
 /** The GraphQL service over a plain pg connection to the backend's database, counting statements. */

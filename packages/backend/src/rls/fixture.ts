@@ -1,7 +1,8 @@
 /**
  * A small world for the row level security matrix, independent of the seed: one public and one private
- * group, three categories, four users (author and member of the private group, an outsider, and anon),
- * posts finished and in progress in both groups, their category links and their storage objects.
+ * group, three categories, five users (the owner, an admin and two members of the private group, one of
+ * them the author of every post; an outsider) and anon, posts finished and in progress in both groups,
+ * their category links and their storage objects.
  */
 import type { Caller, Database, SqlClient } from '../db/types.ts';
 
@@ -11,6 +12,8 @@ export const USERS = {
   author: id('a0000000', 1),
   member: id('a0000000', 2),
   outsider: id('a0000000', 3),
+  admin: id('a0000000', 4),
+  owner: id('a0000000', 5),
 } as const;
 
 export const GROUPS = { pub: id('b0000000', 1), priv: id('b0000000', 2) } as const;
@@ -30,8 +33,18 @@ export const POSTS = {
 } as const;
 
 export type PostName = keyof typeof POSTS;
-export type Who = 'anon' | 'outsider' | 'member' | 'author';
-export const WHO: readonly Who[] = ['anon', 'outsider', 'member', 'author'];
+
+/** An invitation link into the private group (token: 64 hex digits, as the database makes them). */
+export const INVITATION = { id: id('e1000000', 1), token: 'f'.repeat(64) } as const;
+export type Who = 'anon' | keyof typeof USERS;
+export const WHO: readonly Who[] = ['anon', 'outsider', 'member', 'admin', 'owner', 'author'];
+/** The role each user has in the private group. */
+export const PRIVATE_ROLES: Partial<Record<Who, 'owner' | 'admin' | 'member'>> = {
+  owner: 'owner',
+  admin: 'admin',
+  member: 'member',
+  author: 'member',
+};
 
 export function objectName(post: PostName): string {
   return `posts/${POSTS[post]}/photo.jpg`;
@@ -69,9 +82,15 @@ export async function insertFixture(db: Database): Promise<void> {
       CATEGORIES.shared,
       CATEGORIES.privOnly,
     ]);
+    for (const [who, role] of Object.entries(PRIVATE_ROLES))
+      await sql.query(`insert into public.group_member (group_id, user_id, role) values ($1, $2, $3)`, [
+        GROUPS.priv,
+        USERS[who as keyof typeof USERS],
+        role,
+      ]);
     await sql.query(
-      `insert into public.group_member (group_id, user_id, role) values ($1, $2, 'owner'), ($1, $3, 'member')`,
-      [GROUPS.priv, USERS.author, USERS.member],
+      `insert into public.group_invitation (id, group_id, token, created_by, expires_at) values ($1, $2, $3, $4, now() + interval '1 day')`,
+      [INVITATION.id, GROUPS.priv, INVITATION.token, USERS.owner],
     );
     const posts: Array<[PostName, string, boolean]> = [
       ['pubDone', GROUPS.pub, true],

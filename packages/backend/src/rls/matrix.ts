@@ -15,22 +15,59 @@ import {
   WHO,
   callerFor,
   insertFixture,
+  INVITATION,
   objectName,
+  PRIVATE_ROLES,
   type PostName,
   type Who,
 } from './fixture.ts';
 
 export const PROJECT_DIR = resolve(fileURLToPath(new URL('../../../../supabase', import.meta.url)));
 
-const TABLES = ['group', 'category', 'group_category', 'post', 'post_category', 'group_member'] as const;
+const TABLES = [
+  'group',
+  'category',
+  'group_category',
+  'post',
+  'post_category',
+  'group_member',
+  'group_invitation',
+  'photo_deletion',
+] as const;
+/** Every table of public: the read-only ones above plus profile, which its owner may rename. */
+const ALL_TABLES = [...TABLES, 'profile'] as const;
 
 const VISIBLE_POSTS: Record<Who, PostName[]> = {
   anon: ['pubDone'],
   outsider: ['pubDone'],
   member: ['pubDone', 'privDone'],
+  admin: ['pubDone', 'privDone'],
+  owner: ['pubDone', 'privDone'],
   author: ['pubDone', 'pubPending', 'privDone', 'privPending'],
 };
-const seesPrivate = (who: Who) => who === 'member' || who === 'author';
+const seesPrivate = (who: Who) => PRIVATE_ROLES[who] !== undefined;
+
+/** The functions pg_graphql exposes (supabase/migrations/20261124000200_groups.sql). */
+const API_FUNCTIONS = [
+  '_member_count',
+  '_my_role',
+  'accept_group_invitation',
+  'create_group',
+  'create_group_invitation',
+  'delete_group',
+  'delete_post',
+  'group_invitation_preview',
+  'join_group',
+  'leave_group',
+  'remove_group_member',
+  'revoke_group_invitation',
+  'set_group_member_role',
+  'transfer_group_ownership',
+  'update_group',
+  'update_post',
+];
+/** What a signed-out visitor may call: the invitation landing page and the member count on group cards. */
+const ANON_FUNCTIONS = ['_member_count', 'group_invitation_preview'];
 
 function sorted(values: string[]): string[] {
   return [...values].sort();
@@ -69,6 +106,16 @@ const WRITES: Record<(typeof TABLES)[number], { insert: string; update: string; 
     update: `update public.group_member set role = 'member'`,
     delete: `delete from public.group_member`,
   },
+  group_invitation: {
+    insert: `insert into public.group_invitation (group_id, expires_at) values ('${GROUPS.priv}', now() + interval '1 day')`,
+    update: `update public.group_invitation set revoked_at = null, max_uses = null, use_count = 0`,
+    delete: `delete from public.group_invitation`,
+  },
+  photo_deletion: {
+    insert: `insert into public.photo_deletion (bucket_id, name) values ('photography', 'posts/x/y.jpg')`,
+    update: `update public.photo_deletion set name = 'x'`,
+    delete: `delete from public.photo_deletion`,
+  },
 };
 
 export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabase>): void {
@@ -92,7 +139,7 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
         `select c.relname as name, c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
          where n.nspname = 'public' and c.relkind = 'r' order by 1`,
       );
-      expect(sorted(rows.map((r) => r.name))).toEqual(sorted([...TABLES]));
+      expect(sorted(rows.map((r) => r.name))).toEqual(sorted([...ALL_TABLES]));
       expect(rows.every((r) => r.rls)).toBe(true);
       const storage = await db.query<{ rls: boolean }>(
         `select relrowsecurity as rls from pg_class where oid = 'storage.objects'::regclass`,
@@ -138,8 +185,25 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
         it('sees the members of its own groups only', async () => {
           const rows = await select<{ user_id: string }>(who, 'select user_id from public.group_member');
           expect(sorted(rows.map((r) => r.user_id))).toEqual(
-            seesPrivate(who) ? sorted([USERS.author, USERS.member]) : [],
+            seesPrivate(who) ? sorted([USERS.author, USERS.member, USERS.admin, USERS.owner]) : [],
           );
+        });
+
+        it('sees invitation links (with their tokens) only as owner or admin of their group', async () => {
+          const read = await db
+            .asCaller(callerFor(who), (sql) => sql.query<{ id: string }>('select id from public.group_invitation'))
+            .then(
+              (r) => r.rows.map((x) => x.id),
+              (e: Error) => e.message,
+            );
+          if (who === 'anon') expect(read).toMatch(/permission denied/);
+          else expect(read).toEqual(who === 'owner' || who === 'admin' ? [INVITATION.id] : []);
+        });
+
+        it('cannot read the queue of photos to delete', async () => {
+          await expect(
+            db.asCaller(callerFor(who), (sql) => sql.query('select * from public.photo_deletion')),
+          ).rejects.toThrow(/permission denied/);
         });
 
         it("reads a post's photo object exactly where it sees the post, and no stray object", async () => {
@@ -186,6 +250,51 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
           });
         }
 
+        it('reads every profile name, and no e-mail through it', async () => {
+          const rows = await select<Record<string, unknown>>(who, 'select * from public.profile');
+          expect(sorted(rows.map((r) => String(r.id)))).toEqual(sorted(Object.values(USERS)));
+          expect(Object.keys(rows[0]!).sort()).toEqual(['created_at', 'display_name', 'id']);
+          expect(rows.find((r) => r.id === USERS.author)?.display_name).toBe('author');
+        });
+
+        it('renames only its own profile, within the length limit, and creates or deletes none', async () => {
+          const renameAll = await db
+            .asCaller(callerFor(who), (sql) =>
+              sql.query(`update public.profile set display_name = display_name || ' (renamed)'`),
+            )
+            .then(
+              (r) => ({ count: r.rowCount }),
+              (e: Error) => ({ error: e.message }),
+            );
+          if (who === 'anon') expect(renameAll).toEqual({ error: expect.stringMatching(/permission denied/) });
+          else expect(renameAll).toEqual({ count: 1 });
+          const renamed = await db.query<{ id: string }>(
+            `select id from public.profile where display_name like '% (renamed)'`,
+          );
+          expect(renamed.rows.map((r) => r.id)).toEqual(who === 'anon' ? [] : [USERS[who]]);
+          await db.query(`update public.profile set display_name = replace(display_name, ' (renamed)', '')`);
+          if (who !== 'anon') {
+            await expect(
+              db.asCaller(callerFor(who), (sql) =>
+                sql.query(`update public.profile set display_name = repeat('x', 61) where id = $1`, [USERS[who]]),
+              ),
+            ).rejects.toThrow(/check constraint/);
+            await expect(
+              db.asCaller(callerFor(who), (sql) =>
+                sql.query(`update public.profile set id = $1 where id = $1`, [USERS[who]]),
+              ),
+            ).rejects.toThrow(/permission denied/);
+          }
+          for (const statement of [
+            `insert into public.profile (id, display_name) values ('${USERS.outsider}', 'Me')`,
+            `delete from public.profile`,
+          ])
+            await expect(
+              db.asCaller(callerFor(who), (sql) => sql.query(statement)),
+              statement,
+            ).rejects.toThrow(/permission denied/);
+        });
+
         it('cannot write photo objects', async () => {
           await expect(
             db.asCaller(callerFor(who), (sql) =>
@@ -213,7 +322,7 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
                 (select count(*)::int from storage.objects where name like '%.moved' or name like '%evil%') as tampered,
                 (select count(*)::int from public.post where description = 'Hacked') as hacked`,
       );
-      expect(counts.rows[0]).toEqual({ groups: 2, posts: 4, post_categories: 4, members: 2, tampered: 0, hacked: 0 });
+      expect(counts.rows[0]).toEqual({ groups: 2, posts: 4, post_categories: 4, members: 4, tampered: 0, hacked: 0 });
     });
 
     it('refuses a category link the post’s group does not offer, even from the service role', async () => {
@@ -260,11 +369,39 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
       await db.asCaller(service, (sql) => sql.query('delete from public.post where id = $1', [postId]));
     });
 
-    it('keeps the helpers out of the public schema (nothing for pg_graphql to expose)', async () => {
-      const { rows } = await db.query<{ name: string }>(
-        `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
+    it('gives every new account a profile: the name it signed up with, else its e-mail local part', async () => {
+      const ids = ['e0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002'];
+      await db.query(
+        `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at) values
+           ($1, 'authenticated', 'authenticated', 'named@rls.test', '{"display_name": "  Grace Hopper "}', now(), now()),
+           ($2, 'authenticated', 'authenticated', 'plain.name@rls.test', '{}', now(), now())`,
+        ids,
       );
-      expect(rows).toEqual([]);
+      const { rows } = await db.query<{ id: string; display_name: string }>(
+        'select id, display_name from public.profile where id = any($1::uuid[]) order by id',
+        [`{${ids.join(',')}}`],
+      );
+      expect(rows).toEqual([
+        { id: ids[0], display_name: 'Grace Hopper' },
+        { id: ids[1], display_name: 'plain.name' },
+      ]);
+      await db.query('delete from auth.users where id = any($1::uuid[])', [`{${ids.join(',')}}`]);
+      const left = await db.query('select 1 from public.profile where id = any($1::uuid[])', [`{${ids.join(',')}}`]);
+      expect(left.rowCount).toBe(0);
+    });
+
+    it('exposes exactly the API functions in public, each SECURITY DEFINER with an empty search_path', async () => {
+      const { rows } = await db.query<{ name: string; definer: boolean; config: string[] | null; anon: boolean }>(
+        `select p.proname as name, p.prosecdef as definer, p.proconfig as config,
+                has_function_privilege('anon', p.oid, 'EXECUTE') as anon
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
+      );
+      expect(rows.map((r) => r.name)).toEqual(sorted([...API_FUNCTIONS]));
+      for (const r of rows) {
+        expect(r.definer, r.name).toBe(true);
+        expect(r.config, r.name).toEqual(['search_path=""']);
+        expect(r.anon, r.name).toBe(ANON_FUNCTIONS.includes(r.name));
+      }
     });
   });
 }

@@ -5,6 +5,7 @@
 import { afterAll, describe, it } from 'vitest';
 import { openDatabase } from '../db/index.ts';
 import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+import { defineGroupRules } from './group-rules.ts';
 import { defineRlsMatrix } from './matrix.ts';
 
 if (shouldRunPostgres()) {
@@ -12,10 +13,12 @@ if (shouldRunPostgres()) {
   afterAll(async () => {
     await cluster?.stop();
   });
-  defineRlsMatrix('PostgreSQL', async () => {
+  const open = async () => {
     cluster ??= await startPostgres();
     return openDatabase({ databaseUrl: await cluster.createDatabase() });
-  });
+  };
+  defineRlsMatrix('PostgreSQL', open);
+  defineGroupRules('PostgreSQL', open);
 } else {
   describe.skip('row level security matrix on PostgreSQL (server binaries not installed; REQUIRE_POSTGRES=1 makes this fail)', () => {
     it('needs PostgreSQL', () => {});
