@@ -10,6 +10,7 @@ import { CategoryFilter } from './CategoryFilter.tsx';
 import { Gallery } from './Gallery.tsx';
 import type { GalleryOutletContext } from './galleryContext.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
+import { GroupMembershipBar } from '../group-admin/GroupMembershipBar.tsx';
 import { GroupHeader } from './GroupHeader.tsx';
 import { MissingGroupPage } from './MissingGroupPage.tsx';
 import { groupPostsByDay } from './groupPostsByDay.ts';
@@ -64,6 +65,7 @@ function GroupScreen({ groupId }: { groupId: string }) {
   return (
     <Box>
       <GroupHeader groupId={groupId} name={group.display_name} description={group.description} />
+      <GroupMembershipBar groupId={groupId} />
       <CategoryFilter categories={categories} selected={categoryIds} onChange={setCategoryIds} />
       <Gallery
         groupId={groupId}

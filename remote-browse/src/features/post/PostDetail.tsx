@@ -7,6 +7,7 @@ import { ErrorPanel } from '@snapshire/ui';
 import { PostByIdDocument } from '../browse-data/documents.ts';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type GalleryPost } from '../browse-data/types.ts';
+import { PostActions } from '../post-actions/PostActions.tsx';
 import { photoAlt } from '../photos/altText.ts';
 import { SignedPhoto } from '../photos/SignedPhoto.tsx';
 import { useElementWidth } from '../photos/useElementWidth.ts';
@@ -110,6 +111,7 @@ export function PostDetail({ postId, preview, maxPhotoHeight, photoOverlay }: Po
           </DataList.Item>
         </DataList.Root>
       ) : null}
+      {post ? <PostActions postId={post.id} groupId={post.group_id} /> : null}
     </Stack>
   );
 }
