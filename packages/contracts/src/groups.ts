@@ -5,6 +5,7 @@
  * product's words. A backend test checks that every code the migration raises is listed here.
  */
 
+import { z } from 'zod';
 import type { GroupRole } from './enums.ts';
 
 export const GROUP_ROLE_LABELS: Record<GroupRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -79,14 +80,8 @@ const FALLBACK = 'Something went wrong. Please try again.';
  * possibly wrapped by a client library). Unknown text is never shown as is (it may be a database detail).
  */
 export function groupRuleMessage(message: string | null | undefined): string {
-  if (message) {
-    const code = /\b([a-z]+(?:_[a-z]+)+)\b/g;
-    for (const match of message.matchAll(code)) {
-      const candidate = match[1] as GroupRuleCode;
-      if (candidate in GROUP_RULE_MESSAGES) return GROUP_RULE_MESSAGES[candidate];
-    }
-  }
-  return FALLBACK;
+  const code = groupRuleCode(message);
+  return code ? GROUP_RULE_MESSAGES[code] : FALLBACK;
 }
 
 /** Feedback after the actions of the group screens succeed. */
@@ -116,3 +111,46 @@ export const GROUP_ACTION_MESSAGES = {
   NEW_GROUP: 'New group',
   GROUP_SETTINGS: 'Group settings',
 } as const;
+
+/**
+ * Edge functions that delete what has a stored photo: the rule runs as the caller (delete_post /
+ * delete_group through GraphQL), then the photos the deletion queued are removed through the storage API.
+ */
+export const DELETE_POST_FUNCTION = 'delete-post';
+export const DELETE_GROUP_FUNCTION = 'delete-group';
+
+export const deletePostRequestSchema = z.object({ postId: z.string().uuid() }).strict();
+export type DeletePostRequest = z.infer<typeof deletePostRequestSchema>;
+export const deleteGroupRequestSchema = z.object({ groupId: z.string().uuid() }).strict();
+export type DeleteGroupRequest = z.infer<typeof deleteGroupRequestSchema>;
+
+/** 200 answer of delete-post and delete-group. */
+export interface DeletionResponse {
+  deleted: true;
+  /** Stored photos removed by this call (this deletion's and any left queued by an earlier one). */
+  photosRemoved: number;
+  /** Photos still queued because the storage API failed; the next deletion retries them. */
+  photosPending: number;
+}
+
+/** Non-2xx answer of delete-post and delete-group: the words to show, and the rule's code when one refused. */
+export interface DeletionErrorResponse {
+  error: string;
+  code?: GroupRuleCode;
+}
+
+/** The HTTP status for a refusal of the group rules. */
+export function groupRuleStatus(code: GroupRuleCode): 400 | 401 | 403 | 404 {
+  if (code === 'not_signed_in') return 401;
+  if (code.endsWith('_not_found')) return 404;
+  if (/^(not_|cannot_|only_)/.test(code)) return 403;
+  return 400;
+}
+
+/** The code of the group rules an error message carries, if any. */
+export function groupRuleCode(message: string | null | undefined): GroupRuleCode | undefined {
+  for (const match of (message ?? '').matchAll(/\b([a-z]+(?:_[a-z]+)+)\b/g)) {
+    if (match[1]! in GROUP_RULE_MESSAGES) return match[1] as GroupRuleCode;
+  }
+  return undefined;
+}
