@@ -13,7 +13,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startSandbox, type RemoteState, type RemoteName, type Sandbox } from './sandbox.ts';
+import { startSandbox, type RemoteState, type RemoteName, type Sandbox, type SandboxOptions } from './sandbox.ts';
 import { readStack, type E2EStack } from './stack.ts';
 
 export { expect };
@@ -30,10 +30,7 @@ export function nodeSupabase(stack: E2EStack, key: string): SupabaseClient {
 interface Fixtures {
   pageErrors: string[];
   supabaseAnon: () => SupabaseClient;
-  sandbox: (options: {
-    remoteTimeoutMs?: number;
-    states?: Partial<Record<RemoteName, RemoteState>>;
-  }) => Promise<Sandbox>;
+  sandbox: (options: Partial<SandboxOptions>) => Promise<Sandbox>;
 }
 interface WorkerFixtures {
   stack: E2EStack;
@@ -51,8 +48,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   sandbox: async ({ stack }, use) => {
     const started: Sandbox[] = [];
-    await use(async ({ remoteTimeoutMs = 120_000, states } = {}) => {
-      const sandbox = await startSandbox(stack, { remoteTimeoutMs, states });
+    await use(async ({ remoteTimeoutMs = 120_000, ...options } = {}) => {
+      const sandbox = await startSandbox(stack, { remoteTimeoutMs, ...options });
       started.push(sandbox);
       return sandbox;
     });

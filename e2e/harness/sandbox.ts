@@ -1,8 +1,11 @@
 /**
- * A private copy of the site for failure tests: the built host and remotes served on free ports of their own,
- * against the shared e2e backend, with remotes that can be taken down, brought back, or made to hang (accept
- * the connection and never answer), and a shortened remote time-out.
+ * A private copy of the site for failure and deploy tests: the built host and remotes served on free ports of
+ * their own, against the shared e2e backend, with remotes that can be taken down, brought back, made to hang
+ * (accept the connection and never answer), or served from another folder (a redeployed build), and a
+ * config.json a test may change (shortened time-outs, an entry left out).
  */
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startHangingServer, startStaticServer, type RunningServer } from '../../scripts/lib/static-server.mjs';
@@ -18,25 +21,53 @@ const REMOTE_DIRS: Record<RemoteName, string> = {
   remote_upload: 'remote-upload',
 };
 
+/** The repository's build of an app (what `npm run build` wrote). */
+export const builtDist = (app: string) => join(REPO_ROOT, app, 'dist');
+
 export class SandboxRemote {
   private server: RunningServer | null = null;
   state: RemoteState = 'down';
+  /** The folder served: the repository's build unless a test deploys into a folder of its own. */
+  root: string;
 
   constructor(
     readonly name: RemoteName,
     readonly port: number,
-  ) {}
+  ) {
+    this.root = builtDist(REMOTE_DIRS[name]);
+  }
 
   get origin(): string {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Serves the remote's build. */
-  async up(): Promise<void> {
+  /** Serves the remote's build (from `root` when given; it stays the served folder). */
+  async up(root?: string): Promise<void> {
     await this.down();
-    this.server = await startStaticServer({ root: join(REPO_ROOT, REMOTE_DIRS[this.name], 'dist'), port: this.port });
+    if (root) this.root = root;
+    this.server = await startStaticServer({ root: this.root, port: this.port });
     this.state = 'up';
   }
+
+  /**
+   * Serves a private copy of the current folder, which the test may then overwrite as a deploy would
+   * (replaceWith: a plain `vite build` into the served folder; scripts/deploy-remote.mjs: the immutable deploy).
+   */
+  async serveCopy(): Promise<string> {
+    const copy = await mkdtemp(join(tmpdir(), `snapshire-${this.name}-`));
+    await cp(this.root, copy, { recursive: true });
+    this.copies.push(copy);
+    await this.up(copy);
+    return copy;
+  }
+
+  /** What `vite build` into the served folder does: every old file removed, the new build written. */
+  async replaceWith(dist: string): Promise<void> {
+    for (const entry of await readdir(this.root)) await rm(join(this.root, entry), { recursive: true, force: true });
+    await cp(dist, this.root, { recursive: true });
+  }
+
+  readonly copies: string[] = [];
 
   /** Nothing listens: connections are refused. */
   async down(): Promise<void> {
@@ -66,14 +97,22 @@ async function freePort(): Promise<number> {
   return probe.port;
 }
 
-export async function startSandbox(
-  stack: E2EStack,
-  options: { remoteTimeoutMs: number; states?: Partial<Record<RemoteName, RemoteState>> },
-): Promise<Sandbox> {
+export interface SandboxOptions {
+  remoteTimeoutMs: number;
+  remoteFirstByteTimeoutMs?: number;
+  states?: Partial<Record<RemoteName, RemoteState>>;
+  /** Folders to serve instead of the repository's builds (e.g. a previous release's). */
+  roots?: Partial<Record<RemoteName | 'host', string>>;
+  /** Changes config.json before it is served (e.g. leaves a remote's entry out). */
+  config?: (config: Record<string, unknown> & { remotes: Record<string, unknown> }) => unknown;
+}
+
+export async function startSandbox(stack: E2EStack, options: SandboxOptions): Promise<Sandbox> {
   const remotes = {} as Record<RemoteName, SandboxRemote>;
   for (const name of Object.keys(REMOTE_DIRS) as RemoteName[]) {
     const remote = new SandboxRemote(name, await freePort());
     const state = options.states?.[name] ?? 'up';
+    if (options.roots?.[name]) remote.root = options.roots[name];
     if (state === 'up') await remote.up();
     else if (state === 'hanging') await remote.hang();
     remotes[name] = remote;
@@ -83,19 +122,24 @@ export async function startSandbox(
     supabaseAnonKey: stack.anonKey,
     remotes: Object.fromEntries(Object.values(remotes).map((r) => [r.name, `${r.origin}/mf-manifest.json`])),
     remoteTimeoutMs: options.remoteTimeoutMs,
+    ...(options.remoteFirstByteTimeoutMs ? { remoteFirstByteTimeoutMs: options.remoteFirstByteTimeoutMs } : {}),
   };
+  const served = options.config ? options.config(config) : config;
   const host = await startStaticServer({
-    root: join(REPO_ROOT, 'host', 'dist'),
+    root: options.roots?.host ?? builtDist('host'),
     port: 0,
     spa: true,
-    overrides: { '/config.json': JSON.stringify(config) },
+    overrides: { '/config.json': JSON.stringify(served) },
   });
   return {
     url: host.url,
     remotes,
     async close() {
       await host.close();
-      for (const remote of Object.values(remotes)) await remote.down();
+      for (const remote of Object.values(remotes)) {
+        await remote.down();
+        for (const copy of remote.copies) await rm(copy, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -43,7 +43,11 @@ describe('loadRuntimeConfig', () => {
     const config = await loadRuntimeConfig(
       respond({ ...valid, remotes: { ...twoRemotes, remote_auth: 'not a url' } }) as unknown as typeof fetch,
     );
-    expect(config.remotes).toEqual({ remote_browse: valid.remotes.remote_browse, remote_auth: null, remote_upload: null });
+    expect(config.remotes).toEqual({
+      remote_browse: valid.remotes.remote_browse,
+      remote_auth: null,
+      remote_upload: null,
+    });
     expect(config.remoteProblems).toEqual({
       remote_auth: 'remotes.remote_auth is not a URL',
       remote_upload: 'remotes.remote_upload is missing',
@@ -67,7 +71,9 @@ describe('loadRuntimeConfig', () => {
     expect((await loadRuntimeConfig(respond(valid) as unknown as typeof fetch)).remoteFirstByteTimeoutMs).toBe(
       LIMITS.REMOTE_FIRST_BYTE_TIMEOUT_MS,
     );
-    const config = await loadRuntimeConfig(respond({ ...valid, remoteFirstByteTimeoutMs: 500 }) as unknown as typeof fetch);
+    const config = await loadRuntimeConfig(
+      respond({ ...valid, remoteFirstByteTimeoutMs: 500 }) as unknown as typeof fetch,
+    );
     expect(config.remoteFirstByteTimeoutMs).toBe(500);
   });
 });

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   assertConfigured,
+  checkForNewBuild,
   federationId,
   loadFederatedModule,
   partOf,
@@ -25,6 +26,11 @@ export function RemoteScreen<R extends RemoteName>({ remote, module }: { remote:
     await reloadRemote(remote);
     forgetRemoteSlots(remote, id);
   }, [remote, id]);
+  const checkForUpdate = useCallback(async () => {
+    const updated = await checkForNewBuild(remote);
+    if (updated) forgetRemoteSlots(remote);
+    return updated;
+  }, [remote]);
   // The post view opened from the gallery is a modal over it: its spinner and fallback are drawn in a dialog,
   // where the user is looking, not under the gallery.
   const presentation: RemoteSlotProps['presentation'] =
@@ -33,7 +39,15 @@ export function RemoteScreen<R extends RemoteName>({ remote, module }: { remote:
       : { kind: 'page' };
   return (
     <div data-remote={remote} style={{ display: 'contents' }}>
-      <RemoteSlot key={id} id={id} part={partOf(remote)} load={load} reload={reload} presentation={presentation} />
+      <RemoteSlot
+        key={id}
+        id={id}
+        part={partOf(remote)}
+        load={load}
+        reload={reload}
+        checkForUpdate={checkForUpdate}
+        presentation={presentation}
+      />
     </div>
   );
 }

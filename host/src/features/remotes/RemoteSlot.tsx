@@ -6,6 +6,7 @@ import {
   Component,
   lazy,
   Suspense,
+  useEffect,
   useState,
   type ComponentType,
   type ErrorInfo,
@@ -141,6 +142,11 @@ export interface RemoteSlotProps {
   load: RemoteLoader;
   /** Re-reads the remote's manifest before the one automatic retry and before Retry. */
   reload?: RemoteReloader;
+  /**
+   * Asked when the slot mounts with a screen already loaded: resolves true when the remote has been
+   * redeployed (and the new build registered), so this navigation gets the new build.
+   */
+  checkForUpdate?: () => Promise<boolean>;
   /** Overrides the runtime config's time-out. */
   timeoutMs?: number;
   /**
@@ -156,13 +162,35 @@ export interface RemoteSlotProps {
  * first retried once on its own, after re-reading the remote's manifest (a redeploy removed the chunks of the
  * build this page had loaded): the user sees the new build, not the fallback.
  */
-export function RemoteSlot({ id, part, load, reload, timeoutMs, presentation = { kind: 'page' } }: RemoteSlotProps) {
+export function RemoteSlot({
+  id,
+  part,
+  load,
+  reload,
+  checkForUpdate,
+  timeoutMs,
+  presentation = { kind: 'page' },
+}: RemoteSlotProps) {
   const configuredTimeout = useRemoteTimeoutMs();
   const ms = timeoutMs ?? configuredTimeout;
-  const [attempt, setAttempt] = useState<Attempt>(() => {
+  const [initial] = useState(() => {
     const cached = attempts.get(id);
-    return cached && !cached.failed ? cached : newAttempt(id, load, reload, ms);
+    return cached && !cached.failed
+      ? { attempt: cached, cached: true }
+      : { attempt: newAttempt(id, load, reload, ms), cached: false };
   });
+  const [attempt, setAttempt] = useState<Attempt>(initial.attempt);
+  // A screen kept from an earlier visit: if its remote has been redeployed since, this visit gets the new build.
+  useEffect(() => {
+    if (!initial.cached || !checkForUpdate) return;
+    let current = true;
+    void checkForUpdate().then((updated) => {
+      if (updated && current) setAttempt(newAttempt(id, load, reload, ms));
+    });
+    return () => {
+      current = false;
+    };
+  }, [initial.cached, checkForUpdate, id, load, reload, ms]);
   const retry = () => setAttempt(newAttempt(id, load, reload, ms, true));
   const Screen = attempt.Component;
   const loading = <LoadingState label={`Loading ${part.toLowerCase()}…`} />;
@@ -188,15 +216,28 @@ export function RemoteSlot({ id, part, load, reload, timeoutMs, presentation = {
 function Presented({ presentation, children }: { presentation: RemoteSlotProps['presentation']; children: ReactNode }) {
   if (presentation?.kind !== 'dialog') return <>{children}</>;
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && presentation.onClose()} size="md" placement="center">
+    // Closed only by the user (Close or Esc): this dialog gives way to the screen's own modal once it loads,
+    // and that hand-over must not count as "closed".
+    <Dialog.Root
+      open
+      size="md"
+      placement="center"
+      closeOnInteractOutside={false}
+      onEscapeKeyDown={presentation.onClose}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="remote-slot-dialog">
             <Dialog.Body py="6">{children}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton aria-label={MESSAGES.CLOSE} size="sm" />
-            </Dialog.CloseTrigger>
+            <CloseButton
+              aria-label={MESSAGES.CLOSE}
+              size="sm"
+              position="absolute"
+              top="2"
+              insetEnd="2"
+              onClick={presentation.onClose}
+            />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

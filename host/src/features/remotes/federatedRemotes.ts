@@ -1,4 +1,11 @@
-import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import {
+  getInstance,
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  satisfy,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/runtime';
 import { REMOTE_NAMES, REMOTES, type ExposedModule, type RemoteName } from '@snapshire/federation/remotes';
 import type { HostConfig } from '../../app/runtimeConfig.tsx';
 import type { RemoteModule } from './RemoteSlot.tsx';
@@ -45,12 +52,77 @@ export async function fetchWithFirstByteTimeout(url: string, init: RequestInit, 
   }
 }
 
-/** The federation runtime fetches each remote's manifest through this, with the first-byte time-out. */
-function firstByteTimeoutPlugin(ms: number): ModuleFederationRuntimePlugin {
+/**
+ * The federation runtime fetches each remote's manifest through this: with the first-byte time-out, and
+ * noting which build the manifest names (so a later check can tell a redeploy from the build already loaded).
+ */
+function manifestFetchPlugin(ms: number): ModuleFederationRuntimePlugin {
   return {
-    name: 'snapshire-first-byte-timeout',
-    fetch: (url, init) => fetchWithFirstByteTimeout(url, init ?? {}, ms),
+    name: 'snapshire-manifest-fetch',
+    fetch: async (url, init, remoteInfo) => {
+      const response = await fetchWithFirstByteTimeout(url, init ?? {}, ms);
+      const remote = registered.get(remoteInfo?.name as RemoteName);
+      if (remote && response.ok)
+        response
+          .clone()
+          .json()
+          .then((manifest: unknown) => {
+            remote.buildId ??= buildIdOf(manifest);
+            for (const line of sharedMismatches(remoteInfo!.name, manifest, hostSharedVersions())) console.warn(line);
+          })
+          .catch(() => {});
+      return response;
+    },
   };
+}
+
+/** The version of each library the host provides to the page (its federation instance's shared map). */
+function hostSharedVersions(): Record<string, string> {
+  const shared: Record<string, { version?: string }[]> = getInstance()?.options.shared ?? {};
+  return Object.fromEntries(
+    Object.entries(shared).flatMap(([name, versions]) => (versions[0]?.version ? [[name, versions[0].version]] : [])),
+  );
+}
+
+/**
+ * One warning per shared library whose range, as a remote's manifest declares it (the version it was built
+ * with), the page's copy does not satisfy. The remote still gets the page's one copy (shareStrategy
+ * loaded-first); the warning names the remote and the package so the team knows to rebuild.
+ */
+export function sharedMismatches(remote: string, manifest: unknown, hostVersions: Record<string, string>): string[] {
+  const shared = (manifest as { shared?: { name?: unknown; version?: unknown; requiredVersion?: unknown }[] })?.shared;
+  return (Array.isArray(shared) ? shared : []).flatMap(({ name, version, requiredVersion }) => {
+    if (typeof name !== 'string' || typeof requiredVersion !== 'string') return [];
+    const onPage = hostVersions[name];
+    if (!onPage || satisfy(onPage, requiredVersion)) return [];
+    return [
+      `[snapshire] ${remote} was built with ${name} ${String(version)} and needs ${requiredVersion}; ` +
+        `the page has ${onPage} from the host, which ${remote} now shares. Rebuild ${remote} against ${onPage}, or ` +
+        `update the host.`,
+    ];
+  });
+}
+
+/** How often, at most, a navigation into a remote asks whether it has been redeployed. */
+export const UPDATE_CHECK_INTERVAL_MS = 5_000;
+const lastChecked = new Map<RemoteName, number>();
+
+/**
+ * Asks (at most every UPDATE_CHECK_INTERVAL_MS) whether the remote's manifest names a newer build than the
+ * one loaded; if so registers it (reloadRemote) and resolves true, so the screen being entered loads the new
+ * build rather than the one kept in memory. Any failure resolves false: the loaded build keeps working.
+ */
+export async function checkForNewBuild(remote: RemoteName): Promise<boolean> {
+  const entry = registered.get(remote);
+  const now = Date.now();
+  if (!entry?.buildId || now - (lastChecked.get(remote) ?? 0) < UPDATE_CHECK_INTERVAL_MS) return false;
+  lastChecked.set(remote, now);
+  const before = entry.buildId;
+  try {
+    return (await reloadRemote(remote)) !== before;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -60,7 +132,7 @@ function firstByteTimeoutPlugin(ms: number): ModuleFederationRuntimePlugin {
  */
 export function registerFederatedRemotes(config: HostConfig): void {
   configured = config;
-  registerPlugins([firstByteTimeoutPlugin(config.remoteFirstByteTimeoutMs)]);
+  registerPlugins([manifestFetchPlugin(config.remoteFirstByteTimeoutMs)]);
   const remotes = REMOTE_NAMES.flatMap((name) => {
     const entry = config.remotes[name];
     if (!entry) return [];
@@ -107,8 +179,9 @@ export async function reloadRemote(remote: RemoteName): Promise<string> {
     const url = new URL(entry.manifestUrl);
     url.searchParams.set('build', buildId);
     registerRemotes([{ name: remote, entry: url.href }], { force: true });
-    registered.set(remote, { ...entry, buildId });
+    entry.buildId = buildId;
   }
+  lastChecked.set(remote, Date.now());
   return buildId;
 }
 

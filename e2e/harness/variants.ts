@@ -1,0 +1,119 @@
+/**
+ * Builds apps from another source tree than the one `npm run build` built: the working tree with changes made
+ * by a test (a remote's new release), or a previous release (a commit). The tree is copied into a temporary
+ * folder with a node_modules of symlinks to this repository's installed packages, except the workspace
+ * packages (@snapshire/*), which point at the copied tree, so the build uses that tree's own packages/. No
+ * network: only git, the installed node_modules and Vite.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export type App = 'host' | 'remote-browse' | 'remote-auth' | 'remote-upload';
+
+export interface SourceTree {
+  dir: string;
+  /** Runs a build of `app` in this tree; resolves with its dist folder. */
+  build(app: App): Promise<string>;
+  /** Regenerates a remote's typed GraphQL operations (after a test changed a .graphql file). */
+  codegen(app: App): Promise<void>;
+  edit(file: string, change: (source: string) => string): Promise<void>;
+  write(file: string, content: string): Promise<void>;
+  remove(): Promise<void>;
+}
+
+/** A copy of the working tree (tracked and untracked, not ignored files), or of commit `ref` (git archive). */
+export async function sourceTree({ ref }: { ref?: string } = {}): Promise<SourceTree> {
+  const dir = await mkdtemp(join(tmpdir(), 'snapshire-variant-'));
+  if (ref) {
+    const archive = execFileSync('git', ['archive', '--format=tar', ref], { cwd: REPO_ROOT, maxBuffer: 1 << 30 });
+    execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  } else {
+    const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: REPO_ROOT,
+      maxBuffer: 1 << 28,
+    })
+      .toString()
+      .split('\0')
+      .filter((file) => file && !file.startsWith('e2e/') && !file.startsWith('supabase/'));
+    for (const file of files) {
+      if (!existsSync(join(REPO_ROOT, file))) continue; // deleted in the working tree
+      await mkdir(dirname(join(dir, file)), { recursive: true });
+      await cp(join(REPO_ROOT, file), join(dir, file));
+    }
+  }
+  await linkNodeModules(dir);
+  const run = (cwd: string, args: string[]) =>
+    new Promise<void>((ok, fail) => {
+      const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('exit', (code) =>
+        code === 0 ? ok() : fail(new Error(`${args.join(' ')} in ${cwd} failed (${code}):\n${output.slice(-3000)}`)),
+      );
+    });
+  return {
+    dir,
+    async build(app) {
+      await run(join(dir, app), [
+        join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+      ]);
+      return join(dir, app, 'dist');
+    },
+    async codegen(app) {
+      await run(join(dir, app), [
+        join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        '../packages/data/src/graphql/codegen.ts',
+      ]);
+    },
+    async edit(file, change) {
+      const path = join(dir, file);
+      const before = await readFile(path, 'utf8');
+      const after = change(before);
+      if (after === before) throw new Error(`the change to ${file} changed nothing: its anchor has moved`);
+      await writeFile(path, after);
+    },
+    async write(file, content) {
+      await mkdir(dirname(join(dir, file)), { recursive: true });
+      await writeFile(join(dir, file), content);
+    },
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * node_modules for the copied tree: a folder of symlinks to the installed packages, with @snapshire/* pointing
+ * into the copy (the installed ones are relative links into this repository's packages/). Each app's own
+ * node_modules is linked as it is (it holds no workspace package).
+ */
+async function linkNodeModules(dir: string): Promise<void> {
+  const installed = join(REPO_ROOT, 'node_modules');
+  const target = join(dir, 'node_modules');
+  await mkdir(target, { recursive: true });
+  for (const entry of await readdir(installed)) {
+    if (entry === '@snapshire' || entry === '.vite' || entry === '.cache') continue;
+    await symlink(join(installed, entry), join(target, entry));
+  }
+  await mkdir(join(target, '@snapshire'));
+  for (const [name, path] of Object.entries({
+    contracts: 'packages/contracts',
+    data: 'packages/data',
+    federation: 'packages/federation',
+    ui: 'packages/ui',
+    backend: 'packages/backend',
+  }))
+    if (existsSync(join(dir, path))) await symlink(join(dir, path), join(target, '@snapshire', name));
+  for (const app of ['host', 'remote-browse', 'remote-auth', 'remote-upload', 'packages/backend']) {
+    const own = join(REPO_ROOT, app, 'node_modules');
+    if (existsSync(own) && existsSync(join(dir, app)) && !existsSync(join(dir, app, 'node_modules')))
+      await symlink(own, join(dir, app, 'node_modules'));
+  }
+}
