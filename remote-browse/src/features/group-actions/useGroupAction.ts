@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { groupRuleMessage } from '@snapshire/contracts';
 import type { Feedback } from './ActionFeedback.tsx';
+import { GroupActionRefusal } from './invokeDeletion.ts';
 
 /**
  * Runs one action of the group screens and keeps its feedback: `success` in words when it worked, the rule's
@@ -18,7 +19,11 @@ export function useGroupAction() {
       setFeedback({ kind: 'success', message: success });
       return true;
     } catch (error) {
-      setFeedback({ kind: 'error', message: groupRuleMessage(error instanceof Error ? error.message : String(error)) });
+      const message =
+        error instanceof GroupActionRefusal
+          ? error.message
+          : groupRuleMessage(error instanceof Error ? error.message : String(error));
+      setFeedback({ kind: 'error', message });
       return false;
     } finally {
       setBusy(false);

@@ -2,13 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Heading, HStack, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { GROUP_ACTION_MESSAGES, GROUP_RULE_MESSAGES, MESSAGES, paths } from '@snapshire/contracts';
-import { useSession } from '@snapshire/data';
+import {
+  DELETE_GROUP_FUNCTION,
+  GROUP_ACTION_MESSAGES,
+  GROUP_RULE_MESSAGES,
+  MESSAGES,
+  paths,
+} from '@snapshire/contracts';
+import { useSession, useSupabase } from '@snapshire/data';
 import { ErrorPanel, LoadingState } from '@snapshire/ui';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories } from '../browse-data/types.ts';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
+import { invokeDeletion } from '../group-actions/invokeDeletion.ts';
 import { groupNoticeState } from '../group-actions/groupNotice.ts';
 import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
@@ -17,7 +24,6 @@ import { GroupFields, type GroupFieldValues } from '../new-group/GroupFields.tsx
 import { InvitationsSection } from './InvitationsSection.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import {
-  DeleteGroupDocument,
   GroupSettingsCategoryChoicesDocument,
   GroupSettingsDocument,
   UpdateGroupDocument,
@@ -172,11 +178,16 @@ function EditSection({ group }: { group: SettingsGroup }) {
 function DeleteSection({ group }: { group: SettingsGroup }) {
   const client = useApolloClient();
   const navigate = useNavigate();
-  const [deleteGroup] = useMutation(DeleteGroupDocument);
+  const supabase = useSupabase();
   const { feedback, busy, run } = useGroupAction();
 
   async function remove() {
-    if (await run(() => deleteGroup({ variables: { groupId: group.id } }), GROUP_ACTION_MESSAGES.GROUP_DELETED)) {
+    if (
+      await run(
+        () => invokeDeletion(supabase, DELETE_GROUP_FUNCTION, { groupId: group.id }),
+        GROUP_ACTION_MESSAGES.GROUP_DELETED,
+      )
+    ) {
       void refreshAfterGroupChange(client, group.id);
       void navigate(paths.groups(), { replace: true, state: groupNoticeState('GROUP_DELETED') });
     }

@@ -112,12 +112,6 @@ export type UpdateGroupMutation = {
   update_group: { __typename: 'group'; id: string; display_name: string; description: string } | null;
 };
 
-export type DeleteGroupMutationVariables = Exact<{
-  groupId: string;
-}>;
-
-export type DeleteGroupMutation = { __typename: 'Mutation'; delete_group: boolean | null };
-
 export type JoinGroupMutationVariables = Exact<{
   groupId: string;
 }>;
@@ -646,39 +640,6 @@ export const UpdateGroupDocument = {
     },
   ],
 } as unknown as DocumentNode<UpdateGroupMutation, UpdateGroupMutationVariables>;
-export const DeleteGroupDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'DeleteGroup' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'groupId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'UUID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'delete_group' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'group_id' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'groupId' } },
-              },
-            ],
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<DeleteGroupMutation, DeleteGroupMutationVariables>;
 export const JoinGroupDocument = {
   kind: 'Document',
   definitions: [

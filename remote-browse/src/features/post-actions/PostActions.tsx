@@ -3,6 +3,7 @@ import { Box, Button, Field, HStack, NativeSelect, Stack, Textarea } from '@chak
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import {
+  DELETE_POST_FUNCTION,
   GROUP_ACTION_MESSAGES,
   LIMITS,
   PHOTO_TYPES,
@@ -10,13 +11,14 @@ import {
   paths,
   type PhotoType,
 } from '@snapshire/contracts';
-import { useSession } from '@snapshire/data';
+import { useSession, useSupabase } from '@snapshire/data';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
+import { invokeDeletion } from '../group-actions/invokeDeletion.ts';
 import { groupNoticeState } from '../group-actions/groupNotice.ts';
 import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
-import { DeletePostDocument, PostPermissionsDocument, UpdatePostDocument } from './operations.generated.ts';
+import { PostPermissionsDocument, UpdatePostDocument } from './operations.generated.ts';
 
 /**
  * Under a post's details: Edit (its author: description and photo type) and Delete (its author, or an owner
@@ -28,7 +30,7 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
   const navigate = useNavigate();
   const { data } = useQuery(PostPermissionsDocument, { variables: { postId, groupId }, skip: !user });
   const [updatePost] = useMutation(UpdatePostDocument, { refetchQueries: ['PostById'] });
-  const [deletePost] = useMutation(DeletePostDocument);
+  const supabase = useSupabase();
   const { feedback, busy, run } = useGroupAction();
   const [editing, setEditing] = useState(false);
   const [description, setDescription] = useState('');
@@ -57,7 +59,9 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
   }
 
   async function remove() {
-    if (await run(() => deletePost({ variables: { postId } }), GROUP_ACTION_MESSAGES.POST_DELETED)) {
+    if (
+      await run(() => invokeDeletion(supabase, DELETE_POST_FUNCTION, { postId }), GROUP_ACTION_MESSAGES.POST_DELETED)
+    ) {
       // Leave the post first: refetching it on screen would show it as missing.
       await navigate(paths.group(groupId), { replace: true, state: groupNoticeState('POST_DELETED') });
       await refreshAfterGroupChange(client, groupId);

@@ -39,12 +39,6 @@ export type UpdatePostMutation = {
   update_post: { __typename: 'post'; id: string; description: string | null; photo_type: Photo_Type } | null;
 };
 
-export type DeletePostMutationVariables = Exact<{
-  postId: string;
-}>;
-
-export type DeletePostMutation = { __typename: 'Mutation'; delete_post: boolean | null };
-
 export const PostPermissionsDocument = {
   kind: 'Document',
   definitions: [
@@ -245,36 +239,3 @@ export const UpdatePostDocument = {
     },
   ],
 } as unknown as DocumentNode<UpdatePostMutation, UpdatePostMutationVariables>;
-export const DeletePostDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'DeletePost' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'postId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'UUID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'delete_post' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'post_id' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'postId' } },
-              },
-            ],
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<DeletePostMutation, DeletePostMutationVariables>;
