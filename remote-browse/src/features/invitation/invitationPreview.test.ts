@@ -15,6 +15,12 @@ describe('readInvitationPreview', () => {
     expect(readInvitationPreview({ status: 'revoked', group_id: 'g', group_name: 'Family' }).status).toBe('revoked');
   });
 
+  it('reads the JSON scalar as pg_graphql sends it: serialized as a string', () => {
+    const answer = JSON.stringify({ status: 'expired', group_id: 'g', group_name: 'Family', is_member: false });
+    expect(readInvitationPreview(answer)).toMatchObject({ status: 'expired', group_name: 'Family' });
+    expect(readInvitationPreview('{not json')).toEqual({ status: 'not_found' });
+  });
+
   it('treats an answer it does not understand as a link that does not work', () => {
     expect(readInvitationPreview(null)).toEqual({ status: 'not_found' });
     expect(readInvitationPreview({ status: 'maybe' })).toEqual({ status: 'not_found' });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { INVITATION_STATUSES } from '@snapshire/contracts';
 
-/** group_invitation_preview answers JSON (groups migration): read it, and treat anything else as not found. */
+/**
+ * group_invitation_preview answers jsonb (groups migration), which pg_graphql's JSON scalar carries serialized
+ * as a string: read it, and treat anything else as a link that does not work.
+ */
 const previewSchema = z.object({
   status: z.enum(INVITATION_STATUSES),
   group_id: z.string().optional(),
@@ -12,6 +15,14 @@ const previewSchema = z.object({
 export type InvitationPreview = z.infer<typeof previewSchema>;
 
 export function readInvitationPreview(value: unknown): InvitationPreview {
-  const parsed = previewSchema.safeParse(value);
+  let decoded = value;
+  if (typeof value === 'string') {
+    try {
+      decoded = JSON.parse(value);
+    } catch {
+      decoded = null;
+    }
+  }
+  const parsed = previewSchema.safeParse(decoded);
   return parsed.success ? parsed.data : { status: 'not_found' };
 }
