@@ -362,13 +362,14 @@ test('a private group from creation to deletion: invitation, sign-up, posts, rol
   // --- A revoked link and an expired one are refused, in words.
   await page.getByTestId('invitation').first().getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
-  await expect(page.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.INVITATION_REVOKED);
+  const invitations = page.getByRole('region', { name: 'Invitation links' });
+  await expect(invitations.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.INVITATION_REVOKED);
   await guest.goto(invitationPath);
   await expect(guest.getByTestId('invitation-status')).toHaveText(INVITATION_STATUS_MESSAGES.revoked);
   await expect(guest.getByRole('button', { name: 'Join group' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Create link' }).click();
-  await expect(page.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.INVITATION_CREATED);
+  await expect(invitations.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.INVITATION_CREATED);
   const expiring = page.getByTestId('invitation').first();
   const expiringPath = new URL(await expiring.getByLabel('Invitation link').inputValue()).pathname;
   const expiringToken = expiringPath.split('/').pop()!;
