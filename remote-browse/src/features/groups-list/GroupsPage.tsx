@@ -16,10 +16,10 @@ export default function GroupsPage() {
 
   return (
     <PageShell title={MESSAGES.GROUPS_TITLE} actions={<NewGroupButton />}>
-      <MyGroups />
       <Text mb="6" maxW="3xl" color="fg.muted">
         {MESSAGES.GROUPS_INTRO}
       </Text>
+      <MyGroups />
       {loading && !data ? (
         <LoadingState minH="100vh" />
       ) : error && !data ? (
