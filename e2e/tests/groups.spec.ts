@@ -340,8 +340,14 @@ test('a private group from creation to deletion: invitation, sign-up, posts, rol
   await expect(page.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.MADE_ADMIN);
   await expect(newcomerRow.getByText('Admin', { exact: true })).toBeVisible();
 
-  await guest.goto(paths.groupPost(groupId, adasPostId));
+  // Opened from the gallery, in the post modal: its confirmation must not close the modal under it.
+  await guest.goto(paths.group(groupId));
+  await guest.getByTestId('photo-tile').first().click();
+  await expect(guest.getByTestId('post-modal')).toBeVisible();
+  await expect(guest).toHaveURL(paths.groupPost(groupId, adasPostId));
   await expect(guest.getByTestId('post-photo')).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Delete post' })).toBeVisible();
+  await expect(guest.getByTestId('post-modal')).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Edit post' })).toHaveCount(0); // not the author
   await confirm(guest, guest, 'Delete post');
   await expect(guest).toHaveURL(paths.group(groupId));

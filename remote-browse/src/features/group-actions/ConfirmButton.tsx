@@ -9,41 +9,48 @@ export interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'child
   onConfirm: () => void | Promise<void>;
 }
 
-/** A destructive action asks first: the button opens a dialog with the question, Cancel and the action. */
+/**
+ * A destructive action asks first: the button opens a dialog with the question, Cancel and the action. The
+ * dialog exists only while open, so a closed one adds no layer to a dialog it sits in (the post modal).
+ */
 export function ConfirmButton({ label, question, onConfirm, ...buttonProps }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} role="alertdialog" placement="center">
-      <Dialog.Trigger asChild>
-        <Button {...buttonProps}>{label}</Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{label}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{question}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                onClick={() => {
-                  setOpen(false);
-                  void onConfirm();
-                }}
-              >
-                {label}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <Button {...buttonProps} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      {open ? (
+        <Dialog.Root open onOpenChange={(details) => setOpen(details.open)} role="alertdialog" placement="center">
+          <Portal>
+            <Dialog.Backdrop />
+            <Dialog.Positioner px="4">
+              <Dialog.Content>
+                <Dialog.Header>
+                  <Dialog.Title>{label}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Text>{question}</Text>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline">Cancel</Button>
+                  </Dialog.ActionTrigger>
+                  <Button
+                    colorPalette="red"
+                    onClick={() => {
+                      setOpen(false);
+                      void onConfirm();
+                    }}
+                  >
+                    {label}
+                  </Button>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
+          </Portal>
+        </Dialog.Root>
+      ) : null}
+    </>
   );
 }

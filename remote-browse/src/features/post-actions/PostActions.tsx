@@ -28,7 +28,7 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
   const { user } = useSession();
   const client = useApolloClient();
   const navigate = useNavigate();
-  const { data } = useQuery(PostPermissionsDocument, { variables: { postId, groupId }, skip: !user });
+  const { data } = useQuery(PostPermissionsDocument, { variables: { postId }, skip: !user });
   const [updatePost] = useMutation(UpdatePostDocument, { refetchQueries: ['PostById'] });
   const supabase = useSupabase();
   const { feedback, busy, run } = useGroupAction();
@@ -37,7 +37,7 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
   const [photoType, setPhotoType] = useState<PhotoType>('DIGITAL');
 
   const post = data?.postCollection?.edges[0]?.node;
-  const role = data?.groupCollection?.edges[0]?.node.my_role;
+  const role = post?.group?.my_role;
   if (!user || !post) return null;
   const isAuthor = post.author_id === user.id;
   const canDelete = isAuthor || role === 'owner' || role === 'admin';
