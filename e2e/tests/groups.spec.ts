@@ -218,7 +218,7 @@ test('a private group from creation to deletion: invitation, sign-up, posts, rol
   await expect(page).toHaveURL(GROUP_URL);
   const groupId = GROUP_URL.exec(new URL(page.url()).pathname)![1]!;
   await expect(page.getByRole('heading', { level: 1, name: groupName })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.GROUP_CREATED);
+  await expect(feedback(page)).toHaveText(GROUP_ACTION_MESSAGES.GROUP_CREATED);
   await expect(page.getByTestId('my-role')).toHaveText('Your role: Owner');
   await expect(page.getByTestId('group-membership').getByText('1 member')).toBeVisible();
   // The owner cannot leave: no Leave button, only the settings.
@@ -270,7 +270,7 @@ test('a private group from creation to deletion: invitation, sign-up, posts, rol
   await expect(signOutButton(guest)).toBeVisible();
   await guest.getByRole('button', { name: 'Join group' }).click();
   await expect(guest).toHaveURL(paths.group(groupId));
-  await expect(guest.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.INVITATION_ACCEPTED);
+  await expect(feedback(guest)).toHaveText(GROUP_ACTION_MESSAGES.INVITATION_ACCEPTED);
   await expect(guest.getByTestId('my-role')).toHaveText('Your role: Member');
   await expect(guest.getByRole('link', { name: GROUP_ACTION_MESSAGES.GROUP_SETTINGS })).toHaveCount(0);
 
@@ -323,11 +323,11 @@ test('a private group from creation to deletion: invitation, sign-up, posts, rol
   await guest.getByRole('button', { name: 'Edit post' }).click();
   await guest.getByLabel('Description').fill('Grandma at the summer picnic');
   await guest.getByRole('button', { name: 'Save' }).click();
-  await expect(guest.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.POST_UPDATED);
+  await expect(feedback(guest)).toHaveText(GROUP_ACTION_MESSAGES.POST_UPDATED);
   await expect(guest.getByText('Grandma at the summer picnic')).toBeVisible();
   await confirm(guest, guest, 'Delete post');
   await expect(guest).toHaveURL(paths.group(groupId));
-  await expect(guest.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.POST_DELETED);
+  await expect(feedback(guest)).toHaveText(GROUP_ACTION_MESSAGES.POST_DELETED);
   expect(await storedObjects(stack, ownPostId)).toEqual([]);
 
   // --- ada makes the newcomer an admin; the admin removes ada's post (and its photo).
@@ -412,7 +412,7 @@ test('a private group from creation to deletion: invitation, sign-up, posts, rol
   await page.reload();
   await confirm(page, page, 'Delete group');
   await expect(page).toHaveURL(paths.groups());
-  await expect(page.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.GROUP_DELETED);
+  await expect(feedback(page)).toHaveText(GROUP_ACTION_MESSAGES.GROUP_DELETED);
   await expect(page.getByText(groupName)).toHaveCount(0);
   expect(await leftovers(stack, groupId, [ownPostId, adasPostId, lastPostId])).toEqual({
     groups: 0,
@@ -442,14 +442,14 @@ test('a public group: join and leave from the group page, listed under "Your gro
   await expect(page.getByRole('heading', { level: 1, name: groupName })).toBeVisible();
   await expect(page.getByTestId('my-role')).toHaveCount(0);
   await page.getByRole('button', { name: 'Join group' }).click();
-  await expect(page.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.JOINED);
+  await expect(feedback(page)).toHaveText(GROUP_ACTION_MESSAGES.JOINED);
   await expect(page.getByTestId('my-role')).toHaveText('Your role: Member');
   await page.goto(paths.groups());
   await expect(page.getByTestId('your-group').filter({ hasText: groupName })).toBeVisible();
 
   await page.goto(paths.group(groupId));
   await confirm(page, page, 'Leave group');
-  await expect(page.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.LEFT);
+  await expect(feedback(page)).toHaveText(GROUP_ACTION_MESSAGES.LEFT);
   await expect(page.getByRole('button', { name: 'Join group' })).toBeVisible();
   await page.goto(paths.groups());
   await expect(page.getByTestId('your-groups')).toBeVisible();
