@@ -1,6 +1,4 @@
-import type {
-  DELETE_GROUP_FUNCTION,
-  DELETE_POST_FUNCTION} from '@snapshire/contracts';
+import type { DELETE_GROUP_FUNCTION, DELETE_POST_FUNCTION } from '@snapshire/contracts';
 import {
   GROUP_RULE_MESSAGES,
   type DeleteGroupRequest,
