@@ -39,7 +39,13 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs `total` calls of op with `concurrency` workers; op(i) gets a unique index. */
-async function measure(db: string, operation: string, concurrency: number, total: number, op: (i: number) => Promise<void>): Promise<Row> {
+async function measure(
+  db: string,
+  operation: string,
+  concurrency: number,
+  total: number,
+  op: (i: number) => Promise<void>,
+): Promise<Row> {
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;
@@ -63,8 +69,19 @@ async function measure(db: string, operation: string, concurrency: number, total
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   if (firstError) console.error(`  ${operation} x${concurrency}: ${errors} errors, first: ${firstError}`);
-  const row = { db, operation, concurrency, requests: total, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), errors };
-  console.error(`  ${db} ${operation} c=${concurrency}: ${row.perSecond.toFixed(1)}/s p50 ${row.p50.toFixed(1)} ms p95 ${row.p95.toFixed(1)} ms`);
+  const row = {
+    db,
+    operation,
+    concurrency,
+    requests: total,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    errors,
+  };
+  console.error(
+    `  ${db} ${operation} c=${concurrency}: ${row.perSecond.toFixed(1)}/s p50 ${row.p50.toFixed(1)} ms p95 ${row.p95.toFixed(1)} ms`,
+  );
   return row;
 }
 
@@ -76,7 +93,10 @@ interface Backend {
 
 function startCli(env: Record<string, string>): Promise<Backend> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -132,7 +152,10 @@ async function benchOne(db: string, env: Record<string, string>, projectDir: str
     // A camera-sized photo: 4000x3000 JPEG with some texture, like the product's uploads.
     const noise = Buffer.alloc(400 * 300 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-    const photo = await sharp(noise, { raw: { width: 400, height: 300, channels: 3 } }).resize(4000, 3000).jpeg({ quality: 90 }).toBuffer();
+    const photo = await sharp(noise, { raw: { width: 400, height: 300, channels: 3 } })
+      .resize(4000, 3000)
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const path = `${userId}/bench.jpg`;
     const up = await user.storage.from('open').upload(path, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
     if (up.error) throw up.error;
@@ -141,13 +164,20 @@ async function benchOne(db: string, env: Record<string, string>, projectDir: str
     await sql.connect();
     try {
       for (let i = 0; i < 200; i++) {
-        await sql.query('insert into public.note (owner, body) values ($1, $2)', [userId, `${i % 2 ? 'public' : 'private'}:note ${i}`]);
+        await sql.query('insert into public.note (owner, body) values ($1, $2)', [
+          userId,
+          `${i % 2 ? 'public' : 'private'}:note ${i}`,
+        ]);
       }
     } finally {
       await sql.end();
     }
 
-    const storageHeaders = { apikey: keys.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const storageHeaders = {
+      apikey: keys.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    };
     const sign = async (transform?: Record<string, number>) => {
       const res = await fetch(`${backend.url}/storage/v1/object/sign/open/${path}`, {
         method: 'POST',
@@ -161,7 +191,8 @@ async function benchOne(db: string, env: Record<string, string>, projectDir: str
       const res = await fetch(`${backend.url}/storage/v1${url}`, { headers: { accept: 'image/webp,*/*' } });
       if (!res.ok) throw new Error(`render ${res.status}`);
       await res.arrayBuffer();
-      if (expectCache && res.headers.get('x-transform-cache') !== expectCache) throw new Error(`expected cache ${expectCache}`);
+      if (expectCache && res.headers.get('x-transform-cache') !== expectCache)
+        throw new Error(`expected cache ${expectCache}`);
     };
     const warmUrl = await sign({ width: 1230, height: 923, quality: 60 });
     await get(warmUrl);
@@ -179,11 +210,23 @@ async function benchOne(db: string, env: Record<string, string>, projectDir: str
           await res.arrayBuffer();
         }),
       );
-      rows.push(await measure(db, 'create signed URL', c, 200, async () => void (await sign({ width: 1230, height: 923, quality: 60 }))));
+      rows.push(
+        await measure(
+          db,
+          'create signed URL',
+          c,
+          200,
+          async () => void (await sign({ width: 1230, height: 923, quality: 60 })),
+        ),
+      );
       const coldUrls: string[] = [];
       const coldCount = Math.max(8, c * 2);
       for (let i = 0; i < coldCount; i++) coldUrls.push(await sign({ width: coldWidth++, quality: 60 }));
-      rows.push(await measure(db, 'signed render, cold (4000x3000 -> ~1230w)', c, coldCount, async (i) => get(coldUrls[i]!, 'MISS')));
+      rows.push(
+        await measure(db, 'signed render, cold (4000x3000 -> ~1230w)', c, coldCount, async (i) =>
+          get(coldUrls[i]!, 'MISS'),
+        ),
+      );
       rows.push(await measure(db, 'signed render, cached', c, 200, async () => get(warmUrl, 'HIT')));
       rows.push(
         await measure(db, 'RLS query as anon (GraphQL, 100 of 200 rows)', c, 200, async () => {
@@ -193,7 +236,8 @@ async function benchOne(db: string, env: Record<string, string>, projectDir: str
             body: JSON.stringify({ query: '{ noteCollection(first: 30) { edges { node { id body } } } }' }),
           });
           const body = (await res.json()) as { data?: { noteCollection: { edges: unknown[] } }; errors?: unknown };
-          if (!body.data || body.data.noteCollection.edges.length !== 30) throw new Error(`graphql: ${JSON.stringify(body).slice(0, 200)}`);
+          if (!body.data || body.data.noteCollection.edges.length !== 30)
+            throw new Error(`graphql: ${JSON.stringify(body).slice(0, 200)}`);
         }),
       );
     }
@@ -205,10 +249,24 @@ async function benchOne(db: string, env: Record<string, string>, projectDir: str
 
 function table(rows: Row[]): string {
   const header = ['db', 'operation', 'conc', 'reqs', 'req/s', 'p50 ms', 'p95 ms', 'errors'];
-  const body = rows.map((r) => [r.db, r.operation, String(r.concurrency), String(r.requests), r.perSecond.toFixed(1), r.p50.toFixed(1), r.p95.toFixed(1), String(r.errors)]);
+  const body = rows.map((r) => [
+    r.db,
+    r.operation,
+    String(r.concurrency),
+    String(r.requests),
+    r.perSecond.toFixed(1),
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    String(r.errors),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
-  return [line(header), `|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|`, ...body.map(line)].join('\n');
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|`,
+    ...body.map(line),
+  ].join('\n');
 }
 
 const projectDir = await writeTestProject();

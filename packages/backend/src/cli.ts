@@ -1,9 +1,9 @@
 /**
  * `npm run start -w @snapshire/backend`: the embedded backend, configured from the environment
  * (PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL, AUTOCONFIRM, SUPABASE_PROJECT_DIR, CORS_ORIGINS,
- * SEED, FIXTURES).
+ * SEED, FIXTURES, MAILBOX).
  */
-import { DataDirLockedError, startBackend } from './index.ts';
+import { DataDirLockedError, InsecureConfigError, startBackend } from './index.ts';
 
 function flag(value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
@@ -11,7 +11,12 @@ function flag(value: string | undefined): boolean | undefined {
 }
 
 function list(value: string | undefined): string[] | undefined {
-  return value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  return value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 }
 
 const env = process.env;
@@ -28,12 +33,13 @@ try {
     corsOrigins: list(env.CORS_ORIGINS),
     seed: flag(env.SEED),
     fixtures: list(env.FIXTURES),
+    mailbox: flag(env.MAILBOX),
   });
   console.log(`[backend] API URL:          ${backend.url}`);
   console.log(`[backend] anon key:         ${backend.anonKey}`);
   console.log(`[backend] service_role key: ${backend.serviceRoleKey}`);
   console.log(`[backend] database:         ${backend.dbUrl}`);
-  console.log(`[backend] mailbox:          ${backend.url}/mailbox`);
+  if (backend.mailbox) console.log(`[backend] mailbox:          ${backend.url}/mailbox`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -47,5 +53,5 @@ try {
 } catch (err) {
   // Only the message: PGlite's errors carry megabytes of minified code.
   console.error(`[backend] failed to start: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(err instanceof DataDirLockedError ? 3 : 1);
+  process.exit(err instanceof DataDirLockedError ? 3 : err instanceof InsecureConfigError ? 5 : 1);
 }

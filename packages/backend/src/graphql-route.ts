@@ -22,8 +22,11 @@ export function graphqlRoutes(ctx: BackendContext): Hono {
 
   function load(): Promise<GraphqlServiceLike> {
     service ??= (async () => {
-      const mod = (await import('./graphql/index.ts')) as { createGraphqlService?: (db: unknown) => GraphqlServiceLike };
-      if (typeof mod.createGraphqlService !== 'function') throw new Error('src/graphql does not export createGraphqlService');
+      const mod = (await import('./graphql/index.ts')) as {
+        createGraphqlService?: (db: unknown) => GraphqlServiceLike;
+      };
+      if (typeof mod.createGraphqlService !== 'function')
+        throw new Error('src/graphql does not export createGraphqlService');
       return mod.createGraphqlService(ctx.db);
     })();
     service.catch(() => {
@@ -56,11 +59,15 @@ export function graphqlRoutes(ctx: BackendContext): Hono {
       gql = await load();
     } catch (err) {
       ctx.log(`graphql unavailable: ${(err as Error).message}`);
-      return c.json({ code: 'graphql_unavailable', message: `GraphQL is not available: ${(err as Error).message}` }, 503);
+      return c.json(
+        { code: 'graphql_unavailable', message: `GraphQL is not available: ${(err as Error).message}` },
+        503,
+      );
     }
     const result = await gql.execute(caller, {
       query: body.query,
-      variables: body.variables && typeof body.variables === 'object' ? (body.variables as Record<string, unknown>) : undefined,
+      variables:
+        body.variables && typeof body.variables === 'object' ? (body.variables as Record<string, unknown>) : undefined,
       operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
     });
     return c.json(result as Record<string, unknown>);

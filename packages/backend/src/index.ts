@@ -5,16 +5,30 @@ import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { createClient } from '@supabase/supabase-js';
 import type { Server } from 'node:http';
-import { resolveConfig, type BackendOptions } from './config/config.ts';
-import { deriveKeys } from './config/keys.ts';
+import { isLoopbackHost, resolveConfig, type BackendOptions } from './config/config.ts';
+import { DEFAULT_JWT_SECRET, deriveKeys } from './config/keys.ts';
 import type { BackendContext } from './context.ts';
-import { applyPlatformAndMigrations, openDatabase, openMigratedMemoryDatabase, runFixture, runSeed } from './db/index.ts';
+import {
+  applyPlatformAndMigrations,
+  openDatabase,
+  openMigratedMemoryDatabase,
+  runFixture,
+  runSeed,
+} from './db/index.ts';
+import { startReconciler } from './reconcile/reconcile.ts';
 import { createApp } from './server.ts';
 
 export { deriveKeys, DEFAULT_JWT_SECRET } from './config/keys.ts';
 export type { ProjectKeys } from './config/keys.ts';
 export type { BackendOptions } from './config/config.ts';
-export { DataDirLockedError, openDatabase, applyPlatformAndMigrations, runSeed, runFixture } from './db/index.ts';
+export {
+  DataDirLockedError,
+  DataDirLockLostError,
+  openDatabase,
+  applyPlatformAndMigrations,
+  runSeed,
+  runFixture,
+} from './db/index.ts';
 export type { OpenedDatabase, SeedContext, SeedFunction, Caller, Database, SqlClient } from './db/index.ts';
 
 export interface RunningBackend {
@@ -26,7 +40,17 @@ export interface RunningBackend {
   dbUrl: string;
   /** Where object bytes live (inside dataDir, or a temporary folder removed by stop()). */
   filesDir: string;
+  /** Whether /mailbox is served (loopback or explicitly enabled). */
+  mailbox: boolean;
   stop(): Promise<void>;
+}
+
+/** The configuration would expose the backend to others (e.g. the default JWT secret on a public interface). */
+export class InsecureConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InsecureConfigError';
+  }
 }
 
 /** A WebSocket stand-in for supabase-js on Node 20 (no global WebSocket): seeds do not use realtime. */
@@ -61,16 +85,43 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function startBackend(options: BackendOptions = {}): Promise<RunningBackend> {
   const config = resolveConfig(options);
   const { log } = config;
+  if (config.jwtSecret === DEFAULT_JWT_SECRET) {
+    // Anyone can sign tokens with Supabase's public local secret: fine on this machine only.
+    if (!isLoopbackHost(config.host)) {
+      throw new InsecureConfigError(
+        `Refusing to listen on ${config.host} with the default JWT secret: anyone could sign a service_role token. ` +
+          `Set JWT_SECRET to a secret of at least 32 characters, or listen on 127.0.0.1.`,
+      );
+    }
+    log(
+      "WARNING: using the default JWT secret (Supabase's public local one): fine for local development only; set JWT_SECRET otherwise",
+    );
+  }
   const keys = await deriveKeys(config.jwtSecret);
   const inMemory = !config.dataDir && !config.databaseUrl;
+  const openOptions = { statementTimeouts: config.statementTimeouts, log };
+  // Set once the server exists: a lost data directory lock stops it (the database is fenced already).
+  const onLockLost = (err: Error): void => {
+    log(`FATAL: ${err.message}`);
+    if (config.onFatal) config.onFatal(err);
+    else process.exit(4);
+  };
   const db = inMemory
-    ? await openMigratedMemoryDatabase(config.projectDir, log)
-    : await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    ? await openMigratedMemoryDatabase(config.projectDir, log, openOptions)
+    : await openDatabase({
+        ...openOptions,
+        dataDir: config.dataDir,
+        databaseUrl: config.databaseUrl,
+        onLockLost: (err) => onLockLost(err),
+      });
   let tempDir: string | undefined;
   let server: Server | undefined;
+  let stopReconciler: (() => Promise<void>) | undefined;
   try {
     if (!inMemory) await applyPlatformAndMigrations(db, config.projectDir, log);
-    const filesDir = config.dataDir ? join(config.dataDir, 'storage') : (tempDir = await mkdtemp(join(tmpdir(), 'snapshire-storage-')));
+    const filesDir = config.dataDir
+      ? join(config.dataDir, 'storage')
+      : (tempDir = await mkdtemp(join(tmpdir(), 'snapshire-storage-')));
     const ctx: BackendContext = {
       db,
       config,
@@ -80,10 +131,17 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       renderCacheDir: join(filesDir, 'render-cache'),
       log,
     };
+    // Before the server answers anything: at start nothing older than this process can be in flight.
+    stopReconciler = await startReconciler(ctx, config.reconcile);
     const app = createApp(ctx);
     server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
     const port = await listen(server, config.port, config.host);
-    const urlHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    const urlHost =
+      config.host === '0.0.0.0' || config.host === '::'
+        ? '127.0.0.1'
+        : config.host.includes(':')
+          ? `[${config.host}]`
+          : config.host;
     ctx.url = `http://${urlHost}:${port}`;
 
     const supabase = createClient(ctx.url, keys.serviceRoleKey, {
@@ -94,7 +152,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     if (config.seed) await runSeed(db, config.projectDir, seedCtx);
     for (const name of config.fixtures) await runFixture(db, config.projectDir, name, seedCtx);
 
-    log(`ready at ${ctx.url} (${db.kind}${config.dataDir ? `, data in ${config.dataDir}` : ', in memory'}); mailbox ${ctx.url}/mailbox`);
+    log(
+      `ready at ${ctx.url} (${db.kind}${config.dataDir ? `, data in ${config.dataDir}` : ', in memory'})${config.mailbox ? `; mailbox ${ctx.url}/mailbox` : ''}`,
+    );
     const running = server;
     let stopped = false;
     return {
@@ -103,9 +163,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       serviceRoleKey: keys.serviceRoleKey,
       dbUrl: db.url,
       filesDir,
+      mailbox: config.mailbox,
       async stop() {
         if (stopped) return;
         stopped = true;
+        await stopReconciler?.();
         await new Promise<void>((resolve) => {
           running.close(() => resolve());
           running.closeAllConnections();
@@ -115,6 +177,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       },
     };
   } catch (err) {
+    await stopReconciler?.();
     if (server) {
       server.closeAllConnections();
       server.close();

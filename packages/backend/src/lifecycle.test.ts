@@ -28,7 +28,10 @@ export default async function fixture({ sql }) {
 /** Runs the CLI as a second process; resolves with its exit code and output. */
 function runCli(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -74,10 +77,19 @@ describe('a persistent data directory', () => {
     try {
       expect(await notes(first.dbUrl)).toEqual(['public:from seed.sql', 'public:from seed/index.ts', 'public:fixture']);
       const client = supabaseClient(first);
-      const { data, error } = await client.auth.signInWithPassword({ email: 'seeded@example.com', password: 'seeded password' });
+      const { data, error } = await client.auth.signInWithPassword({
+        email: 'seeded@example.com',
+        password: 'seeded password',
+      });
       expect(error).toBeNull();
       objectPath = `${data.user!.id}/kept.jpg`;
-      expect((await client.storage.from('photos').upload(objectPath, new Blob([new Uint8Array(await jpeg(64, 48))], { type: 'image/jpeg' }))).error).toBeNull();
+      expect(
+        (
+          await client.storage
+            .from('photos')
+            .upload(objectPath, new Blob([new Uint8Array(await jpeg(64, 48))], { type: 'image/jpeg' }))
+        ).error,
+      ).toBeNull();
 
       const second = await runCli({ DATA_DIR: dataDir, PORT: '0', SUPABASE_PROJECT_DIR: projectDir });
       expect(second.code).toBe(3);
@@ -90,7 +102,10 @@ describe('a persistent data directory', () => {
     try {
       expect(await notes(again.dbUrl)).toEqual(['public:from seed.sql', 'public:from seed/index.ts', 'public:fixture']);
       const client = supabaseClient(again);
-      const { error } = await client.auth.signInWithPassword({ email: 'seeded@example.com', password: 'seeded password' });
+      const { error } = await client.auth.signInWithPassword({
+        email: 'seeded@example.com',
+        password: 'seeded password',
+      });
       expect(error).toBeNull();
       const download = await client.storage.from('photos').download(objectPath);
       expect(download.error).toBeNull();

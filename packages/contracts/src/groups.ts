@@ -24,9 +24,25 @@ export const GROUP_LIMITS = {
   CATEGORIES_MAX: 12,
 } as const;
 
+/** public.profile (supabase/migrations/20261124000100_profile.sql): the name others see. */
+export const PROFILE_LIMITS = { DISPLAY_NAME_MAX_LENGTH: 60 } as const;
+
 /** What an invitation link says about itself (group_invitation_preview's `status`). */
 export const INVITATION_STATUSES = ['valid', 'expired', 'revoked', 'used_up', 'not_found'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/**
+ * group_invitation_preview(token) answers JSON (pg_graphql's JSON scalar: a string to JSON.parse); only
+ * `status` when the token is unknown.
+ */
+export const invitationPreviewSchema = z.object({
+  status: z.enum(INVITATION_STATUSES),
+  group_id: z.string().uuid().optional(),
+  group_name: z.string().optional(),
+  expires_at: z.string().optional(),
+  is_member: z.boolean().optional(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 export const INVITATION_STATUS_MESSAGES: Record<InvitationStatus, string> = {
   valid: 'You have been invited to join this group.',

@@ -4,6 +4,8 @@ export * from './messages.ts';
 export * from './enums.ts';
 export * from './storage.ts';
 export * from './schemas.ts';
+export * from './post-create.ts';
 export * from './auth-errors.ts';
 export * from './browse.ts';
 export * from './groups.ts';
+export * from './server-limits.ts';

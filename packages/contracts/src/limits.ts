@@ -5,8 +5,19 @@ export const LIMITS = {
   UPLOAD_MAX_BYTES: 10_485_760,
   UPLOAD_MAX_LABEL: '10MB',
   UPLOAD_ACCEPTED_MIME_TYPES: ['image/jpg', 'image/jpeg'] as readonly string[],
-  /** Largest width x height the server decodes; bigger headers are refused before any pixel work. */
-  UPLOAD_MAX_PIXELS: 100_000_000,
+  /**
+   * Largest width x height the server accepts, read from the JPEG header: bigger ones (a 10000x10000
+   * decompression bomb) are refused before any pixel work. 50 MP, where Supabase's image transformations
+   * stop; IMAGE_TOO_MANY_PIXELS says it in the product's words.
+   */
+  UPLOAD_MAX_PIXELS: 50_000_000,
+  /**
+   * Largest width x height the server stores: bigger photos are scaled down while they are decoded
+   * (libjpeg-turbo's DCT scaling by M/8: a 12 MP photo to 5/8, 2500x1875; a 48 MP one to 1/4, 2000x1500),
+   * which keeps the edge function within the Edge Runtime's 150 MB (figures: supabase/README.md). The site
+   * shows photos at most IMAGE_MAX_WIDTH (1230) pixels wide.
+   */
+  STORED_MAX_PIXELS: 5_000_000,
   DESCRIPTION_MAX_LENGTH: 200,
   /** Delay before step two of the new-post screen scrolls into view. */
   SCROLL_INTO_VIEW_DELAY_MS: 200,

@@ -12,7 +12,7 @@ export const MESSAGES = {
   DIMENSIONS_REQUIRED: 'We could not read the size of this image.',
   // server-side re-checks of an upload
   NOT_A_JPEG: 'This file is not a valid JPEG image.',
-  IMAGE_TOO_MANY_PIXELS: 'This image is too large to process.',
+  IMAGE_TOO_MANY_PIXELS: 'This photo has too many pixels: it may have at most 50 megapixels.',
   UNKNOWN_CATEGORY: 'One or more categories do not belong to this group.',
   NOT_SIGNED_IN: 'You need to be signed in to post.',
   NOT_ALLOWED_TO_POST: 'You are not allowed to post in this group.',
@@ -56,10 +56,13 @@ export const MESSAGES = {
   SCREEN_PART_FAILED: 'This part of the page stopped working. Try again, or come back later.',
   // host: a part of the site (a remote) could not be loaded; the title is `${part} ${REMOTE_UNAVAILABLE}`
   REMOTE_UNAVAILABLE: 'is unavailable right now',
-  REMOTE_FAILED_TEXT: "We couldn't load this part of Snapshire. The rest of the site still works: try again in a moment.",
-  REMOTE_TIMED_OUT_TEXT: 'This part of Snapshire is taking too long to load. The rest of the site still works: try again in a moment.',
+  REMOTE_FAILED_TEXT:
+    "We couldn't load this part of Snapshire. The rest of the site still works: try again in a moment.",
+  REMOTE_TIMED_OUT_TEXT:
+    'This part of Snapshire is taking too long to load. The rest of the site still works: try again in a moment.',
   RETRY: 'Retry',
-  RUNTIME_CONFIG_FAILED: "Snapshire couldn't start: its configuration could not be loaded. Please reload the page in a moment.",
+  RUNTIME_CONFIG_FAILED:
+    "Snapshire couldn't start: its configuration could not be loaded. Please reload the page in a moment.",
   RUNTIME_CONFIG_DETAILS: 'For the site operator:',
   RELOAD: 'Reload',
   CLOSE: 'Close',

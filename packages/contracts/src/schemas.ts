@@ -11,7 +11,7 @@ export const credentialsSchema = z.object({
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 /** Anything with the shape of a File/Blob: works with browser, Node and Deno File objects. */
-interface FileLike {
+export interface FileLike {
   name: string;
   size: number;
   type: string;
@@ -30,20 +30,25 @@ function isFileLike(value: unknown): value is FileLike {
  * The chosen photo. Each rule is checked on its own so every issue is listed at once; the server applies the
  * same schema and then re-checks the bytes (a declared type can lie).
  */
-export const photoFileSchema = z.custom<FileLike>(isFileLike, { message: MESSAGES.INVALID_FILE }).superRefine(
-  (file, ctx) => {
+export const photoFileSchema = z
+  .custom<FileLike>(isFileLike, { message: MESSAGES.INVALID_FILE })
+  .superRefine((file, ctx) => {
     if (file.size > LIMITS.UPLOAD_MAX_BYTES) ctx.addIssue({ code: 'custom', message: MESSAGES.PHOTO_TOO_LARGE });
     if (!file.type.startsWith('image')) ctx.addIssue({ code: 'custom', message: MESSAGES.ONLY_IMAGES });
     if (!LIMITS.UPLOAD_ACCEPTED_MIME_TYPES.includes(file.type))
       ctx.addIssue({ code: 'custom', message: MESSAGES.ONLY_JPEG });
-  },
-);
+  });
 
 const optionalText = z
   .string()
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+const imageDimension = z
+  .number({ message: MESSAGES.DIMENSIONS_REQUIRED })
+  .int({ message: MESSAGES.DIMENSIONS_REQUIRED })
+  .positive({ message: MESSAGES.DIMENSIONS_REQUIRED });
 
 /** The post's fields besides the file (the new-post form of docs/product.md, validated before submit). */
 export const postFieldsSchema = z.object({
@@ -56,50 +61,22 @@ export const postFieldsSchema = z.object({
   cameraMake: optionalText,
   cameraModel: optionalText,
   categoryIds: z.array(z.string().uuid()).optional().default([]),
-  width: z.number({ message: MESSAGES.DIMENSIONS_REQUIRED }).int().positive({ message: MESSAGES.DIMENSIONS_REQUIRED }),
-  height: z.number({ message: MESSAGES.DIMENSIONS_REQUIRED }).int().positive({ message: MESSAGES.DIMENSIONS_REQUIRED }),
+  /** Advisory on the wire (post-create.ts): the server records the size it reads from the image. */
+  width: imageDimension.optional(),
+  height: imageDimension.optional(),
 });
 export type PostFields = z.input<typeof postFieldsSchema>;
 
-/** The whole new-post form as the upload screen checks it before submitting. */
-export const postFormSchema = postFieldsSchema.extend({ file: photoFileSchema });
-export type PostForm = z.input<typeof postFormSchema>;
-
 /**
- * The multipart request to handle-post-create as the server reads it: strings from FormData, converted to
- * the same fields (categoryIds comma-joined, width and height as decimal strings).
+ * The whole new-post form as the upload screen checks it before submitting: the preview must have decoded
+ * and given the image's size, or the browser could not read the photo.
  */
-export const postCreateRequestSchema = z.object({
-  groupId: z.string({ message: MESSAGES.MISSING_GROUP_ID }).uuid({ message: MESSAGES.MISSING_GROUP_ID }),
+export const postFormSchema = postFieldsSchema.extend({
   file: photoFileSchema,
-  fields: postFieldsSchema,
+  width: imageDimension,
+  height: imageDimension,
 });
-
-/** Reads a handle-post-create FormData into the shape postCreateRequestSchema validates. */
-export function readPostCreateForm(form: { get(name: string): unknown }): unknown {
-  const text = (name: string): string | undefined => {
-    const v = form.get(name);
-    return typeof v === 'string' ? v : undefined;
-  };
-  const num = (name: string): number | undefined => {
-    const v = text(name);
-    return v === undefined || v === '' ? undefined : Number(v);
-  };
-  const categories = text('categoryIds');
-  return {
-    groupId: text('groupId'),
-    file: form.get('file') ?? undefined,
-    fields: {
-      description: text('description'),
-      photoType: text('photoType'),
-      cameraMake: text('cameraMake'),
-      cameraModel: text('cameraModel'),
-      categoryIds: categories ? categories.split(',').filter(Boolean) : [],
-      width: num('width'),
-      height: num('height'),
-    },
-  };
-}
+export type PostForm = z.input<typeof postFormSchema>;
 
 /** Lists a zod error as the plain messages the screens show, each once. */
 export function issueMessages(error: z.ZodError): string[] {

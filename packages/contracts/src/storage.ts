@@ -33,16 +33,3 @@ export function imageTransform(
 export function signedUrlCacheKey(bucket: string, path: string, t: ImageTransform): string {
   return `${bucket}/${path}?w=${t.width}&h=${t.height}&q=${t.quality}`;
 }
-
-/** Form field names of the handle-post-create multipart request (docs/product.md, "What it asks the backend"). */
-export const POST_CREATE_FIELDS = {
-  FILE: 'file',
-  GROUP_ID: 'groupId',
-  DESCRIPTION: 'description',
-  PHOTO_TYPE: 'photoType',
-  CAMERA_MAKE: 'cameraMake',
-  CAMERA_MODEL: 'cameraModel',
-  WIDTH: 'width',
-  HEIGHT: 'height',
-  CATEGORY_IDS: 'categoryIds',
-} as const;

@@ -1,4 +1,5 @@
 /** Responses of edge functions: JSON bodies, CORS headers, and errors that carry their HTTP status. */
+import type { FunctionErrorResponse } from '@snapshire/contracts';
 
 export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
@@ -26,6 +27,10 @@ export function json(status: number, body: unknown): Response {
   });
 }
 
+/** The refusal as functionErrorResponseSchema (@snapshire/contracts) has it: {error, issues?}. */
 export function errorResponse(error: HttpError): Response {
-  return json(error.status, error.issues ? { error: error.message, issues: error.issues } : { error: error.message });
+  const body: FunctionErrorResponse = error.issues
+    ? { error: error.message, issues: error.issues }
+    : { error: error.message };
+  return json(error.status, body);
 }

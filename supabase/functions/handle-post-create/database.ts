@@ -1,9 +1,11 @@
 /**
- * The function's database work over SUPABASE_DB_URL. Permission questions are asked AS THE CALLER
- * (`set local role authenticated` + their JWT claims, as PostgREST does), so the same row level security
- * that guards the API decides; the writes run as service_role, the only role that may create posts.
+ * The function's database work, through PostgREST RPC with the service role (supabase-js `rpc`), as
+ * Supabase functions reach the database. The SQL functions (supabase/migrations/20261124000300_post_create_rpc.sql)
+ * repeat for the given user the checks row level security makes; only the service role may call them.
  */
-import type pg from 'pg';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { MESSAGES, type PhotoType } from '@snapshire/contracts';
+import { HttpError } from '../_shared/http.ts';
 
 export interface PostRow {
   id: string;
@@ -12,111 +14,60 @@ export interface PostRow {
   fileName: string;
   width: number;
   height: number;
-  photoType: 'DIGITAL' | 'FILM';
+  photoType: PhotoType;
   description: string | undefined;
   cameraMake: string | undefined;
   cameraModel: string | undefined;
   categoryIds: string[];
 }
 
-export interface GroupAccess {
-  /** The caller can see the group (a private group they are not in looks missing). */
-  visible: boolean;
-  /** The caller may post into it. */
-  canPost: boolean;
-  /** How many of the requested categories the group offers. */
-  offeredCategories: number;
-}
-
-async function inTransaction<T>(
-  pool: pg.Pool,
-  role: 'authenticated' | 'service_role',
-  claims: Record<string, unknown>,
-  fn: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    await client.query('begin');
-    // The role comes from a closed union above, never from the request.
-    await client.query(`set local role ${role}`);
-    await client.query(
-      `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
-              set_config('request.jwt.claim.role', $3, true)`,
-      [JSON.stringify({ ...claims, role }), String(claims.sub ?? ''), role],
-    );
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (err) {
-    await client.query('rollback').catch(() => {
-      broken = true;
-    });
-    throw err;
-  } finally {
-    client.release(broken);
+/** A refusal from the database, in the product's words and with its HTTP status. */
+function refusal(outcome: string): HttpError {
+  switch (outcome) {
+    case 'not_signed_in':
+      return new HttpError(401, MESSAGES.NOT_SIGNED_IN);
+    case 'group_not_found':
+      return new HttpError(404, MESSAGES.GROUP_NOT_FOUND);
+    case 'not_allowed':
+      return new HttpError(403, MESSAGES.NOT_ALLOWED_TO_POST);
+    case 'unknown_category':
+      return new HttpError(400, MESSAGES.UNKNOWN_CATEGORY);
+    default:
+      return new HttpError(500, MESSAGES.POST_CREATE_FAILED);
   }
 }
 
-/** What the caller (their verified JWT claims) may do in the group, and which categories it offers. */
-export function groupAccess(
-  pool: pg.Pool,
-  claims: Record<string, unknown>,
+/** May the user post into the group with these categories? Throws the refusal if not. */
+export async function checkPostCreate(
+  admin: SupabaseClient,
+  authorId: string,
   groupId: string,
   categoryIds: string[],
-): Promise<GroupAccess> {
-  return inTransaction(pool, 'authenticated', claims, async (client) => {
-    const { rows } = await client.query<{ visible: boolean; can_post: boolean; offered: number }>(
-      `select private.can_view_group($1::uuid) as visible,
-              private.can_post_in_group($1::uuid) as can_post,
-              (select count(*)::int from public.group_category gc
-                where gc.group_id = $1::uuid and gc.category_id = any ($2::uuid[])) as offered`,
-      [groupId, categoryIds],
-    );
-    const row = rows[0]!;
-    return { visible: row.visible, canPost: row.can_post, offeredCategories: row.offered };
+): Promise<void> {
+  const { data, error } = await admin.rpc('post_create_check', {
+    p_author_id: authorId,
+    p_group_id: groupId,
+    p_category_ids: categoryIds,
   });
+  if (error) throw new Error(`post_create_check failed: ${error.message}`);
+  if (data !== 'ok') throw refusal(String(data));
 }
 
-/** Inserts the post, hidden (has_uploaded_photo false), with its categories, in one transaction. */
-export function insertHiddenPost(pool: pg.Pool, post: PostRow): Promise<void> {
-  return inTransaction(pool, 'service_role', {}, async (client) => {
-    await client.query(
-      `insert into public.post (id, group_id, author_id, file_name, meta_width, meta_height, photo_type,
-                                description, camera_make, camera_model, has_uploaded_photo)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, false)`,
-      [
-        post.id,
-        post.groupId,
-        post.authorId,
-        post.fileName,
-        post.width,
-        post.height,
-        post.photoType,
-        post.description ?? null,
-        post.cameraMake ?? null,
-        post.cameraModel ?? null,
-      ],
-    );
-    if (post.categoryIds.length)
-      await client.query(`insert into public.post_category (post_id, category_id) select $1, unnest($2::uuid[])`, [
-        post.id,
-        post.categoryIds,
-      ]);
+/** Inserts the post, shown, with its categories in one transaction (its photo is stored already). */
+export async function createPost(admin: SupabaseClient, post: PostRow): Promise<void> {
+  const { data, error } = await admin.rpc('post_create', {
+    p_id: post.id,
+    p_group_id: post.groupId,
+    p_author_id: post.authorId,
+    p_file_name: post.fileName,
+    p_width: post.width,
+    p_height: post.height,
+    p_photo_type: post.photoType,
+    p_description: post.description ?? null,
+    p_camera_make: post.cameraMake ?? null,
+    p_camera_model: post.cameraModel ?? null,
+    p_category_ids: post.categoryIds,
   });
-}
-
-/** Shows the post: its photo is stored. */
-export async function markUploaded(pool: pg.Pool, postId: string): Promise<void> {
-  const done = await inTransaction(pool, 'service_role', {}, (client) =>
-    client.query('update public.post set has_uploaded_photo = true where id = $1', [postId]),
-  );
-  if (done.rowCount !== 1) throw new Error(`post ${postId} vanished before it was shown`);
-}
-
-/** Removes a post that could not be completed (its categories go with it). */
-export async function deletePost(pool: pg.Pool, postId: string): Promise<void> {
-  await inTransaction(pool, 'service_role', {}, (client) =>
-    client.query('delete from public.post where id = $1', [postId]),
-  );
+  if (error) throw new Error(`post_create failed: ${error.message}`);
+  if (data !== 'created') throw refusal(String(data));
 }

@@ -35,7 +35,8 @@ export function safeRedirect(redirectTo: string | undefined | null, siteUrl: str
   }
   if (LOCAL_HOSTS.has(target.hostname)) return target.href;
   for (const pattern of additional) {
-    if (pattern.includes('*') ? globToRegExp(pattern).test(target.href) : target.href.startsWith(pattern)) return target.href;
+    if (pattern.includes('*') ? globToRegExp(pattern).test(target.href) : target.href.startsWith(pattern))
+      return target.href;
   }
   return siteUrl;
 }

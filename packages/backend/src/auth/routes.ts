@@ -6,8 +6,16 @@ import { bearerToken } from '../http/caller.ts';
 import { sendMail } from '../mailbox/mailbox.ts';
 import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse, authErrors } from './errors.ts';
 import { hashPassword } from './passwords.ts';
+import { createAuthRateLimiter, missingCharactersError, requiredCharacterSets } from './rate-limits.ts';
 import { safeRedirect, withFragment } from './redirects.ts';
-import { createSession, endSessions, refreshSession, sessionExists, type AuthMethod, type TokenSettings } from './sessions.ts';
+import {
+  createSession,
+  endSessions,
+  refreshSession,
+  sessionExists,
+  type AuthMethod,
+  type TokenSettings,
+} from './sessions.ts';
 import {
   checkPassword,
   confirmEmail,
@@ -64,6 +72,8 @@ interface VerifiedCaller {
 export function authRoutes(ctx: BackendContext): Hono {
   const app = new Hono();
   const { config } = ctx;
+  const limiter = createAuthRateLimiter(config.authRateLimits);
+  const requiredSets = requiredCharacterSets(config.passwordRequirements);
 
   const tokens = (): TokenSettings => ({
     jwtSecret: config.jwtSecret,
@@ -80,11 +90,17 @@ export function authRoutes(ctx: BackendContext): Hono {
   app.onError((err, c) => {
     if (err instanceof AuthError) return authErrorResponse(c, err);
     ctx.log(`auth error: ${err instanceof Error ? err.message : String(err)}`);
-    return authErrorResponse(c, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+    return authErrorResponse(
+      c,
+      new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+    );
   });
 
   function checkPasswordStrength(password: string): void {
-    if ([...password].length < config.minimumPasswordLength) throw authErrors.weakPassword(config.minimumPasswordLength);
+    if ([...password].length < config.minimumPasswordLength)
+      throw authErrors.weakPassword(config.minimumPasswordLength);
+    if (requiredSets.some((set) => ![...password].some((ch) => set.includes(ch))))
+      throw missingCharactersError(requiredSets);
   }
 
   /** The user behind the bearer token, as GoTrue's requireAuthentication decides it. */
@@ -123,7 +139,13 @@ export function authRoutes(ctx: BackendContext): Hono {
   }
 
   /** GoTrue's default "Confirm your signup" message, with the one-time code as well as the link. */
-  async function sendConfirmation(sql: SqlClient, email: string, otp: string, hash: string, redirectTo: string): Promise<void> {
+  async function sendConfirmation(
+    sql: SqlClient,
+    email: string,
+    otp: string,
+    hash: string,
+    redirectTo: string,
+  ): Promise<void> {
     const link = confirmationLink(hash, 'signup', redirectTo);
     await sendMail(sql, ctx, {
       to: email,
@@ -135,7 +157,13 @@ export function authRoutes(ctx: BackendContext): Hono {
     });
   }
 
-  async function sendEmailChange(sql: SqlClient, email: string, otp: string, hash: string, redirectTo: string): Promise<void> {
+  async function sendEmailChange(
+    sql: SqlClient,
+    email: string,
+    otp: string,
+    hash: string,
+    redirectTo: string,
+  ): Promise<void> {
     const link = confirmationLink(hash, 'email_change', redirectTo);
     await sendMail(sql, ctx, {
       to: email,
@@ -148,10 +176,20 @@ export function authRoutes(ctx: BackendContext): Hono {
   }
 
   const redirectOf = (c: Context, body: Json = {}) =>
-    safeRedirect(c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'), config.siteUrl, config.additionalRedirectUrls);
+    safeRedirect(
+      c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'),
+      config.siteUrl,
+      config.additionalRedirectUrls,
+    );
 
   // --- public: health, settings, keys ------------------------------------------------------------------
-  app.get('/health', (c) => c.json({ version: 'v2.177.0-embedded', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }));
+  app.get('/health', (c) =>
+    c.json({
+      version: 'v2.177.0-embedded',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
+  );
   app.get('/settings', (c) =>
     c.json({
       external: { anonymous_users: false, email: true, phone: false },
@@ -171,11 +209,13 @@ export function authRoutes(ctx: BackendContext): Hono {
     if (!config.enableSignup) throw authErrors.signupDisabled();
     const rawEmail = optionalString(body, 'email');
     if (!rawEmail) {
-      if (optionalString(body, 'phone')) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+      if (optionalString(body, 'phone'))
+        throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
       throw authErrors.validation('An email address is required');
     }
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) throw authErrors.validation('Unable to validate email address: invalid format');
+    limiter.signInSignUp(c, email);
     const password = optionalString(body, 'password');
     if (!password) throw authErrors.validation('Signup requires a valid password', 422);
     checkPasswordStrength(password);
@@ -197,16 +237,23 @@ export function authRoutes(ctx: BackendContext): Hono {
       const otp = generateOtp();
       const hash = tokenHash(email, otp);
       let user: UserRow;
+      limiter.emailSend(c, existing?.confirmation_sent_at);
       if (existing) {
-        // Signing up again before confirming: the newest password and metadata win, and a new link is sent.
+        // Signing up again before confirming: as GoTrue, the account is not changed (the caller's claim to the
+        // address is unproven; the first password and data stay); only a new link is sent.
         await sql.query(
-          `update auth.users set encrypted_password = $2, raw_user_meta_data = $3, confirmation_token = $4,
-             confirmation_sent_at = now(), updated_at = now() where id = $1`,
-          [existing.id, await hashPassword(password), JSON.stringify(mergeMetadata(existing.raw_user_meta_data, data)), hash],
+          `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
+          [existing.id, hash],
         );
         user = (await findUserById(sql, existing.id))!;
       } else {
-        user = await insertUser(sql, { email, password, userMetadata: data, confirmed: false, confirmationToken: hash });
+        user = await insertUser(sql, {
+          email,
+          password,
+          userMetadata: data,
+          confirmed: false,
+          confirmationToken: hash,
+        });
       }
       await sendConfirmation(sql, email, otp, hash, redirectTo);
       return loadUserJson(sql, user);
@@ -225,19 +272,24 @@ export function authRoutes(ctx: BackendContext): Hono {
         if (optionalString(body, 'phone')) throw authErrors.invalidCredentials();
         throw authErrors.validation('missing email or phone');
       }
+      limiter.signInSignUp(c, normalizeEmail(rawEmail));
       const session = await ctx.db.asOwner(async (sql) => {
         const user = await findUserByEmail(sql, normalizeEmail(rawEmail));
         if (!(await checkPassword(sql, user, password)) || !user) throw authErrors.invalidCredentials();
-        if (user.banned_until && new Date(user.banned_until) > new Date()) throw new AuthError(400, 'user_banned', 'User is banned');
+        if (user.banned_until && new Date(user.banned_until) > new Date())
+          throw new AuthError(400, 'user_banned', 'User is banned');
         if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();
         return createSession(sql, user, 'password', tokens());
       });
       return c.json(session);
     }
     if (grant === 'refresh_token') {
+      limiter.tokenRefresh(c);
       const presented = optionalString(body, 'refresh_token');
       if (!presented) throw authErrors.refreshTokenNotFound();
-      const session = await ctx.db.asOwner((sql) => refreshSession(sql, presented, (id) => findUserById(sql, id), tokens()));
+      const session = await ctx.db.asOwner((sql) =>
+        refreshSession(sql, presented, (id) => findUserById(sql, id), tokens()),
+      );
       if (session instanceof AuthError) throw session;
       return c.json(session);
     }
@@ -280,7 +332,10 @@ export function authRoutes(ctx: BackendContext): Hono {
       if (password !== undefined) {
         checkPasswordStrength(password);
         if (await checkPassword(sql, user, password)) throw authErrors.samePassword();
-        await sql.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, await hashPassword(password)]);
+        await sql.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
+          user.id,
+          await hashPassword(password),
+        ]);
       }
       const data = objectField(body, 'data');
       if (data) {
@@ -300,6 +355,7 @@ export function authRoutes(ctx: BackendContext): Hono {
             await setEmail(sql, user.id, email);
           } else {
             // One confirmation, sent to the new address (GoTrue with secure e-mail change off).
+            limiter.emailSend(c, user.email_change_sent_at);
             const otp = generateOtp();
             const hash = tokenHash(email, otp);
             await sql.query(
@@ -318,7 +374,11 @@ export function authRoutes(ctx: BackendContext): Hono {
 
   // --- verification links ------------------------------------------------------------------------------
   /** Consumes a confirmation token; returns the user it confirmed, or undefined when invalid or expired. */
-  async function consumeToken(sql: SqlClient, type: string, hash: string): Promise<{ user: UserRow; method: AuthMethod } | undefined> {
+  async function consumeToken(
+    sql: SqlClient,
+    type: string,
+    hash: string,
+  ): Promise<{ user: UserRow; method: AuthMethod } | undefined> {
     if (type === 'signup' || type === 'email' || type === 'magiclink' || type === 'invite') {
       const user = await findUserBy(sql, 'confirmation_token', hash);
       if (!user || !user.confirmation_sent_at) return undefined;
@@ -377,7 +437,8 @@ export function authRoutes(ctx: BackendContext): Hono {
     if (!hash) {
       const email = optionalString(body, 'email');
       const otp = optionalString(body, 'token');
-      if (!email || !otp) throw authErrors.validation('Only an email address or phone number should be provided on verify');
+      if (!email || !otp)
+        throw authErrors.validation('Only an email address or phone number should be provided on verify');
       hash = tokenHash(normalizeEmail(email), otp);
     }
     const session = await ctx.db.asOwner(async (sql) => {
@@ -417,7 +478,9 @@ export function authRoutes(ctx: BackendContext): Hono {
     const page = Math.max(Number(c.req.query('page')) || 1, 1);
     const perPage = Math.min(Math.max(Number(c.req.query('per_page')) || 50, 1), 1000);
     const { users, total } = await ctx.db.asOwner(async (sql) => {
-      const count = await sql.query<{ n: number }>('select count(*)::int as n from auth.users where deleted_at is null');
+      const count = await sql.query<{ n: number }>(
+        'select count(*)::int as n from auth.users where deleted_at is null',
+      );
       const ids = await sql.query<{ id: string }>(
         'select id from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2',
         [perPage, (page - 1) * perPage],
@@ -458,7 +521,10 @@ export function authRoutes(ctx: BackendContext): Hono {
       const password = optionalString(body, 'password');
       if (password !== undefined) {
         checkPasswordStrength(password);
-        await sql.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, await hashPassword(password)]);
+        await sql.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
+          user.id,
+          await hashPassword(password),
+        ]);
       }
       const userMeta = objectField(body, 'user_metadata');
       if (userMeta) {

@@ -22,7 +22,12 @@ interface SessionRow {
 }
 
 /** The access token GoTrue issues, with its claims. */
-async function accessToken(user: UserRow, sessionId: string, amr: { method: string; timestamp: number }[], s: TokenSettings) {
+async function accessToken(
+  user: UserRow,
+  sessionId: string,
+  amr: { method: string; timestamp: number }[],
+  s: TokenSettings,
+) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + s.jwtExpiry;
   const token = await signProjectJwt(
@@ -72,12 +77,17 @@ async function sessionJson(sql: SqlClient, user: UserRow, sessionId: string, ref
 export type SessionResponse = Awaited<ReturnType<typeof sessionJson>>;
 
 /** Starts a session for a user who just proved who they are. */
-export async function createSession(sql: SqlClient, user: UserRow, method: AuthMethod, s: TokenSettings): Promise<SessionResponse> {
+export async function createSession(
+  sql: SqlClient,
+  user: UserRow,
+  method: AuthMethod,
+  s: TokenSettings,
+): Promise<SessionResponse> {
   const sessionId = randomUUID();
-  await sql.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [
-    sessionId,
-    user.id,
-  ]);
+  await sql.query(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
+    [sessionId, user.id],
+  );
   await sql.query(
     `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method) values ($1, now(), now(), $2)`,
     [sessionId, method],
@@ -106,8 +116,8 @@ interface RefreshTokenRow {
 
 /**
  * The refresh_token grant. The presented token is revoked and a child issued (rotation). A revoked token is
- * still honoured within the reuse interval if its child is the session's active token (two tabs refreshing
- * at once get the same child); any other reuse revokes the whole session's tokens and is refused.
+ * honoured when it is the parent of the session's active token (the active one is returned), or within the
+ * reuse interval (a new child is issued); any other reuse revokes the session's tokens and is refused.
  */
 export async function refreshSession(
   sql: SqlClient,
@@ -123,7 +133,9 @@ export async function refreshSession(
   );
   const row = res.rows[0];
   if (!row || !row.session_id) throw authErrors.refreshTokenNotFound();
-  const session = (await sql.query<SessionRow>('select id, user_id, aal from auth.sessions where id = $1', [row.session_id])).rows[0];
+  const session = (
+    await sql.query<SessionRow>('select id, user_id, aal from auth.sessions where id = $1', [row.session_id])
+  ).rows[0];
   if (!session) throw authErrors.refreshTokenNotFound();
   const user = await loadUser(row.user_id);
   if (!user) throw authErrors.refreshTokenNotFound();
@@ -135,14 +147,17 @@ export async function refreshSession(
         [session.id],
       )
     ).rows[0];
-    if (active && active.parent === row.token && row.revoked_seconds_ago < s.refreshTokenReuseInterval) {
-      return sessionJson(sql, user, session.id, active.token, s);
-    }
-    if (s.refreshTokenRotation) {
-      // Someone replayed a used token: end the session's token family.
-      await sql.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [
-        session.id,
-      ]);
+    // As GoTrue's RefreshTokenGrant: the parent of the active token (a client that missed the answer to its
+    // refresh) gets the active token back, at any time; any other revoked token only within the reuse
+    // interval (then it is swapped for a new child); past it the session's token family is revoked.
+    if (active && active.parent === row.token) return sessionJson(sql, user, session.id, active.token, s);
+    if (row.revoked_seconds_ago >= s.refreshTokenReuseInterval) {
+      if (s.refreshTokenRotation) {
+        await sql.query(
+          `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`,
+          [session.id],
+        );
+      }
       // Returned, not thrown: the revocation must commit.
       return authErrors.refreshTokenAlreadyUsed();
     }
@@ -150,7 +165,11 @@ export async function refreshSession(
 
   let token = row.token;
   if (s.refreshTokenRotation) {
-    await sql.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`, [row.id]);
+    // A token reused within the interval stays revoked as it was (its updated_at keeps the interval running).
+    if (!row.revoked)
+      await sql.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`, [
+        row.id,
+      ]);
     token = generateRefreshToken();
     await sql.query(
       `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
@@ -169,10 +188,18 @@ export async function sessionExists(sql: SqlClient, sessionId: string): Promise<
 }
 
 /** Ends sessions: `local` this one, `global` all of the user's, `others` all but this one. */
-export async function endSessions(sql: SqlClient, userId: string, sessionId: string | undefined, scope: 'global' | 'local' | 'others') {
+export async function endSessions(
+  sql: SqlClient,
+  userId: string,
+  sessionId: string | undefined,
+  scope: 'global' | 'local' | 'others',
+) {
   if (scope === 'global') await sql.query('delete from auth.sessions where user_id = $1', [userId]);
   else if (scope === 'local' && sessionId) await sql.query('delete from auth.sessions where id = $1', [sessionId]);
   else if (scope === 'others') {
-    await sql.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [userId, sessionId ?? null]);
+    await sql.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [
+      userId,
+      sessionId ?? null,
+    ]);
   }
 }

@@ -44,7 +44,8 @@ const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, phone_confirmed_at, banned_until,
   deleted_at, coalesce(is_anonymous, false) as is_anonymous`;
 
-const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export function isValidEmail(email: string): boolean {
   return email.length <= 255 && EMAIL_PATTERN.test(email);
@@ -56,7 +57,9 @@ export function normalizeEmail(email: string): string {
 
 /** GoTrue's token hash: hex SHA-224 of e-mail + one-time code. The link carries it; the row stores it. */
 export function tokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex');
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
 }
 
 export function generateOtp(): string {
@@ -78,13 +81,22 @@ export async function findUserByEmail(sql: SqlClient, email: string): Promise<Us
 
 export async function findUserById(sql: SqlClient, id: string): Promise<UserRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const res = await sql.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [id]);
+  const res = await sql.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [
+    id,
+  ]);
   return res.rows[0];
 }
 
-export async function findUserBy(sql: SqlClient, column: 'confirmation_token' | 'email_change_token_new', value: string): Promise<UserRow | undefined> {
+export async function findUserBy(
+  sql: SqlClient,
+  column: 'confirmation_token' | 'email_change_token_new',
+  value: string,
+): Promise<UserRow | undefined> {
   if (!value) return undefined;
-  const res = await sql.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null`, [value]);
+  const res = await sql.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null`,
+    [value],
+  );
   return res.rows[0];
 }
 
@@ -178,7 +190,10 @@ export async function setEmail(sql: SqlClient, userId: string, email: string): P
 }
 
 /** GoTrue merges metadata updates key by key; a null value removes the key. */
-export function mergeMetadata(current: Record<string, unknown> | null, update: Record<string, unknown>): Record<string, unknown> {
+export function mergeMetadata(
+  current: Record<string, unknown> | null,
+  update: Record<string, unknown>,
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(update)) {
     if (value === null) delete merged[key];

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_JWT_SECRET } from './keys.ts';
+import type { AuthRateLimits, PasswordRequirements } from '../auth/rate-limits.ts';
+import type { ReconcileSettings } from '../reconcile/reconcile.ts';
 import { parseToml, type TomlTable, type TomlValue } from './toml.ts';
 
 /** The repository's supabase/ folder: what the backend serves unless told otherwise. */
@@ -38,6 +40,26 @@ export interface BackendOptions {
   minimumPasswordLength?: number;
   /** Lifetime of confirmation links in seconds (default 86400). */
   otpExpiry?: number;
+  /**
+   * Serve /mailbox (every e-mail sent, with its links). Default: only when listening on a loopback
+   * interface; `true` serves it anywhere (a machine of your own), `false` nowhere.
+   */
+  mailbox?: boolean;
+  /** Override of config.toml [storage.image_transformation] cache_max_size (bytes). */
+  renderCacheMaxBytes?: number;
+  /** Overrides of config.toml [auth.rate_limit] and [auth.email] max_frequency. */
+  authRateLimits?: Partial<AuthRateLimits>;
+  /** Override of config.toml [auth] password_requirements. */
+  passwordRequirements?: PasswordRequirements;
+  /** Overrides of config.toml [storage.reconcile] (tests). */
+  reconcile?: Partial<Pick<ReconcileSettings, 'enabled' | 'intervalMs' | 'gracePeriodMs'>>;
+  /** statement_timeout (ms) per API role for request transactions (default: config.toml [db.statement_timeout]). */
+  statementTimeouts?: Partial<Record<'anon' | 'authenticated' | 'service_role', number>>;
+  /**
+   * Called when the data directory's lock is lost (the database is already fenced). Default: print the
+   * reason and exit the process with code 4.
+   */
+  onFatal?: (err: Error) => void;
   /** Logger for one-line messages (default console.log with a prefix); false = silent. */
   log?: ((message: string) => void) | false;
 }
@@ -65,6 +87,18 @@ export interface ResolvedConfig {
   storageFileSizeLimit: number;
   /** Per function: whether /functions/v1/<name> requires a valid JWT (Supabase's verify_jwt, default true). */
   functionVerifyJwt: Record<string, boolean>;
+  statementTimeouts: Partial<Record<'anon' | 'authenticated' | 'service_role', number>>;
+  /** Bytes of rendered images kept on disk ([storage.image_transformation] cache_max_size). */
+  renderCacheMaxBytes: number;
+  /** GoTrue's rate limits ([auth.rate_limit]; a limit config.toml does not set is not enforced). */
+  authRateLimits: AuthRateLimits;
+  /** GoTrue's password_requirements ([auth] password_requirements; '' = length only). */
+  passwordRequirements: PasswordRequirements;
+  /** Clean-up of interrupted uploads (config.toml [storage.reconcile]). */
+  reconcile: ReconcileSettings;
+  /** Whether /mailbox is served (see BackendOptions.mailbox). */
+  mailbox: boolean;
+  onFatal: ((err: Error) => void) | undefined;
   log: (message: string) => void;
 }
 
@@ -92,6 +126,23 @@ export function parseSize(v: TomlValue | undefined): number | undefined {
   return Math.round(Number(m[1]) * mult);
 }
 
+/** "3s", "500ms", "1min", 8000 (ms) -> milliseconds, as PostgreSQL reads statement_timeout. */
+export function parseDuration(v: TomlValue | undefined): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|min|h)?\s*$/i.exec(v);
+  if (!m) return undefined;
+  const unit = (m[2] ?? 'ms').toLowerCase();
+  const mult = unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'min' ? 60_000 : 3_600_000;
+  return Math.round(Number(m[1]) * mult);
+}
+
+/** 127.0.0.1, ::1, localhost: an interface only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
 /** Options win over the project's config.toml, which wins over defaults. */
 export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
   const projectDir = resolve(options.projectDir ?? DEFAULT_PROJECT_DIR);
@@ -100,6 +151,16 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
   const auth = table(toml, 'auth');
   const email = table(toml, 'auth.email');
   const storage = table(toml, 'storage');
+  const timeouts = table(toml, 'db.statement_timeout');
+  const reconcile = table(toml, 'storage.reconcile');
+  const rateLimit = table(toml, 'auth.rate_limit');
+  const requirements = str(auth['password_requirements']) ?? '';
+  if (
+    !['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'].includes(requirements)
+  ) {
+    throw new Error(`config.toml [auth] password_requirements: unknown value "${requirements}"`);
+  }
+  const reconcileTable = str(reconcile['table']);
 
   const functionVerifyJwt: Record<string, boolean> = {};
   for (const [name, t] of Object.entries(toml)) {
@@ -109,11 +170,14 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
   }
 
   const confirmations = bool(email['enable_confirmations']);
-  const log = options.log === false ? () => {} : (options.log ?? ((message: string) => console.log(`[backend] ${message}`)));
+  const log =
+    options.log === false ? () => {} : (options.log ?? ((message: string) => console.log(`[backend] ${message}`)));
   const redirectUrls = auth['additional_redirect_urls'];
+  const host = options.host ?? '127.0.0.1';
   return {
     port: options.port ?? 54321,
-    host: options.host ?? '127.0.0.1',
+    host,
+    mailbox: options.mailbox ?? isLoopbackHost(host),
     dataDir: options.dataDir ? resolve(options.dataDir) : undefined,
     databaseUrl: options.databaseUrl || undefined,
     projectDir,
@@ -135,6 +199,39 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
     enableSignup: bool(auth['enable_signup']) ?? true,
     storageFileSizeLimit: parseSize(storage['file_size_limit']) ?? 50 * 1024 * 1024,
     functionVerifyJwt,
+    statementTimeouts: options.statementTimeouts ?? {
+      // Supabase's own role settings when config.toml says nothing.
+      anon: parseDuration(timeouts['anon']) ?? 3000,
+      authenticated: parseDuration(timeouts['authenticated']) ?? 8000,
+      service_role: parseDuration(timeouts['service_role']),
+    },
+    onFatal: options.onFatal,
+    renderCacheMaxBytes:
+      options.renderCacheMaxBytes ??
+      parseSize(table(toml, 'storage.image_transformation')['cache_max_size']) ??
+      256 * 1024 * 1024,
+    authRateLimits: {
+      signInSignUps: options.authRateLimits?.signInSignUps ?? num(rateLimit['sign_in_sign_ups']) ?? Infinity,
+      tokenRefresh: options.authRateLimits?.tokenRefresh ?? num(rateLimit['token_refresh']) ?? Infinity,
+      emailSent: options.authRateLimits?.emailSent ?? num(rateLimit['email_sent']) ?? Infinity,
+      emailMaxFrequencyMs: options.authRateLimits?.emailMaxFrequencyMs ?? parseDuration(email['max_frequency']) ?? 0,
+    },
+    passwordRequirements: options.passwordRequirements ?? (requirements as PasswordRequirements),
+    reconcile: {
+      enabled: options.reconcile?.enabled ?? bool(reconcile['enabled']) ?? true,
+      intervalMs: options.reconcile?.intervalMs ?? parseDuration(reconcile['interval']) ?? 5 * 60_000,
+      gracePeriodMs: options.reconcile?.gracePeriodMs ?? parseDuration(reconcile['grace_period']) ?? 15 * 60_000,
+      rule: reconcileTable
+        ? {
+            bucket: str(reconcile['bucket']) ?? '',
+            table: reconcileTable,
+            readyColumn: str(reconcile['ready_column']) ?? 'ready',
+            createdColumn: str(reconcile['created_column']) ?? 'created_at',
+            objectName: str(reconcile['object_name']) ?? 'name',
+            objectPrefix: str(reconcile['object_prefix']) ?? '',
+          }
+        : undefined,
+    },
     log,
   };
 }

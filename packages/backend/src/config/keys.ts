@@ -41,19 +41,31 @@ export class InvalidJwtError extends Error {
  * Verifies a JWT signed with the project's secret: HS256 only (so `alg: none` and every other algorithm is
  * refused), signature, exp and nbf. Returns its payload.
  */
-export async function verifyProjectJwt(token: string, jwtSecret: string): Promise<JWTPayload & Record<string, unknown>> {
+export async function verifyProjectJwt(
+  token: string,
+  jwtSecret: string,
+): Promise<JWTPayload & Record<string, unknown>> {
   try {
     const { payload } = await jwtVerify(token, secretBytes(jwtSecret), { algorithms: ['HS256'] });
     return payload as JWTPayload & Record<string, unknown>;
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new InvalidJwtError('token is expired', 'expired');
-    if (err instanceof joseErrors.JWSSignatureVerificationFailed) throw new InvalidJwtError('signature is invalid', 'invalid');
-    if (err instanceof joseErrors.JOSEAlgNotAllowed) throw new InvalidJwtError('signing method is not allowed', 'invalid');
-    throw new InvalidJwtError(err instanceof Error ? err.message || 'token is malformed' : 'token is malformed', 'invalid');
+    if (err instanceof joseErrors.JWSSignatureVerificationFailed)
+      throw new InvalidJwtError('signature is invalid', 'invalid');
+    if (err instanceof joseErrors.JOSEAlgNotAllowed)
+      throw new InvalidJwtError('signing method is not allowed', 'invalid');
+    throw new InvalidJwtError(
+      err instanceof Error ? err.message || 'token is malformed' : 'token is malformed',
+      'invalid',
+    );
   }
 }
 
 /** Signs any payload with the project's secret (HS256): access tokens, signed storage URLs. */
-export async function signProjectJwt(payload: Record<string, unknown>, jwtSecret: string, header: Record<string, unknown> = {}): Promise<string> {
+export async function signProjectJwt(
+  payload: Record<string, unknown>,
+  jwtSecret: string,
+  header: Record<string, unknown> = {},
+): Promise<string> {
   return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header }).sign(secretBytes(jwtSecret));
 }

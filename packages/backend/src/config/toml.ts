@@ -32,7 +32,10 @@ export function parseToml(text: string): Record<string, TomlTable> {
     }
     const eq = line.indexOf('=');
     if (eq <= 0) continue;
-    const key = line.slice(0, eq).trim().replace(/^"(.*)"$/, '$1');
+    const key = line
+      .slice(0, eq)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     const valueText = line.slice(eq + 1).trim();
     if (valueText.startsWith('[') && !balanced(valueText)) {
       pendingKey = key;

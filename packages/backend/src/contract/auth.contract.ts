@@ -1,7 +1,14 @@
 import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { SignJWT, decodeJwt } from 'jose';
 import { expect, it } from 'vitest';
-import { confirmFromMailbox, confirmedUser, mailFor, supabaseClient, uniqueEmail, type TestBackend } from '../testing/backend.ts';
+import {
+  confirmFromMailbox,
+  confirmedUser,
+  mailFor,
+  supabaseClient,
+  uniqueEmail,
+  type TestBackend,
+} from '../testing/backend.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -70,7 +77,11 @@ export function authContract(backend: () => TestBackend): void {
   it('refuses an expired confirmation link and sends disallowed redirects to the site URL', async () => {
     const b = backend();
     const email = uniqueEmail('expired');
-    await supabaseClient(b).auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'https://evil.example/steal' } });
+    await supabaseClient(b).auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: 'https://evil.example/steal' },
+    });
     const [mail] = await mailFor(b, email);
     expect(decodeURIComponent(mail!.links[0]!.url)).not.toContain('evil.example');
     await b.sql(`update auth.users set confirmation_sent_at = now() - interval '2 days' where email = $1`, [email]);
@@ -79,7 +90,10 @@ export function authContract(backend: () => TestBackend): void {
     const location = res.headers.get('location')!;
     expect(location.startsWith('http://127.0.0.1:5173/#')).toBe(true);
     expect(fragment(location).get('error_code')).toBe('otp_expired');
-    const rows = await b.sql<{ confirmed: boolean }>('select email_confirmed_at is not null as confirmed from auth.users where email = $1', [email]);
+    const rows = await b.sql<{ confirmed: boolean }>(
+      'select email_confirmed_at is not null as confirmed from auth.users where email = $1',
+      [email],
+    );
     expect(rows[0]?.confirmed).toBe(false);
   });
 
@@ -162,7 +176,7 @@ export function authContract(backend: () => TestBackend): void {
     expect(await res.json()).toMatchObject({ code: 'bad_json', error_code: 'bad_json' });
   });
 
-  it('rotates refresh tokens and refuses a reused one, ending the token family', async () => {
+  it('rotates refresh tokens and, as GoTrue, refuses a reused older one, ending the token family', async () => {
     const b = backend();
     const { client, session } = await confirmedUser(b, uniqueEmail('refresh'));
     const first = session.refresh_token;
@@ -173,11 +187,18 @@ export function authContract(backend: () => TestBackend): void {
     expect(decodeJwt(data.session!.access_token).session_id).toBe(decodeJwt(session.access_token).session_id);
 
     const other = supabaseClient(b);
+    // The parent of the active token (a tab that missed the answer to its refresh) gets the active one back.
+    const missed = await other.auth.refreshSession({ refresh_token: first });
+    expect(missed.error).toBeNull();
+    expect(missed.data.session!.refresh_token).toBe(second);
+
+    const third = (await other.auth.refreshSession({ refresh_token: second })).data.session!.refresh_token;
+    expect(third).not.toBe(second);
+    // An older revoked token, past the reuse interval (0 here): refused, and the family is revoked.
     const reuse = await other.auth.refreshSession({ refresh_token: first });
     expect(reuse.error?.code).toBe('refresh_token_already_used');
     expect(reuse.error?.status).toBe(400);
-    // Reuse revoked the family: the current token no longer works either.
-    const after = await other.auth.refreshSession({ refresh_token: second });
+    const after = await other.auth.refreshSession({ refresh_token: third });
     expect(after.error?.code).toBe('refresh_token_already_used');
     const unknown = await other.auth.refreshSession({ refresh_token: 'no-such-token' });
     expect(unknown.error?.code).toBe('refresh_token_not_found');
@@ -203,7 +224,9 @@ export function authContract(backend: () => TestBackend): void {
     expect(refresh.error?.code).toBe('refresh_token_not_found');
 
     expect((await a.c.auth.signOut({ scope: 'local' })).error).toBeNull();
-    expect((await supabaseClient(b).auth.getUser(a.session.access_token)).error).toBeInstanceOf(AuthSessionMissingError);
+    expect((await supabaseClient(b).auth.getUser(a.session.access_token)).error).toBeInstanceOf(
+      AuthSessionMissingError,
+    );
 
     const d = supabaseClient(b);
     const e = supabaseClient(b);
@@ -211,7 +234,9 @@ export function authContract(backend: () => TestBackend): void {
     const { data: eSession } = await e.auth.signInWithPassword({ email, password });
     expect((await d.auth.signOut()).error).toBeNull(); // default scope: global
     expect((await e.auth.getUser(eSession.session!.access_token)).error).toBeInstanceOf(AuthSessionMissingError);
-    expect((await supabaseClient(b).auth.getUser(dSession.session!.access_token)).error).toBeInstanceOf(AuthSessionMissingError);
+    expect((await supabaseClient(b).auth.getUser(dSession.session!.access_token)).error).toBeInstanceOf(
+      AuthSessionMissingError,
+    );
     const rows = await b.sql<{ n: number }>(
       'select count(*)::int as n from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1',
       [email],
@@ -239,7 +264,9 @@ export function authContract(backend: () => TestBackend): void {
     expect((await client.auth.updateUser({ password: 'a brand new secret' })).error).toBeNull();
     const old = await supabaseClient(b).auth.signInWithPassword({ email, password });
     expect(old.error?.code).toBe('invalid_credentials');
-    expect((await supabaseClient(b).auth.signInWithPassword({ email, password: 'a brand new secret' })).error).toBeNull();
+    expect(
+      (await supabaseClient(b).auth.signInWithPassword({ email, password: 'a brand new secret' })).error,
+    ).toBeNull();
 
     const newEmail = uniqueEmail('moved');
     const change = await client.auth.updateUser({ email: newEmail });
@@ -250,14 +277,18 @@ export function authContract(backend: () => TestBackend): void {
     expect(mail?.kind).toBe('email_change');
     const res = await fetch(mail!.links[0]!.url, { redirect: 'manual' });
     expect(fragment(res.headers.get('location')!).get('type')).toBe('email_change');
-    expect((await supabaseClient(b).auth.signInWithPassword({ email: newEmail, password: 'a brand new secret' })).error).toBeNull();
+    expect(
+      (await supabaseClient(b).auth.signInWithPassword({ email: newEmail, password: 'a brand new secret' })).error,
+    ).toBeNull();
   });
 
   it('refuses forged, expired and alg-none tokens everywhere', async () => {
     const b = backend();
     const { session } = await confirmedUser(b, uniqueEmail('forged'));
     const claims = decodeJwt(session.access_token);
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
     const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long'));
@@ -269,7 +300,9 @@ export function authContract(backend: () => TestBackend): void {
       expect(user.status).toBe(403);
       expect(((await user.json()) as { code: string }).code).toBe('bad_jwt');
 
-      const storage = await fetch(`${b.url}/storage/v1/object/photos/x/y.jpg`, { headers: { apikey: b.anonKey, authorization: `Bearer ${token}` } });
+      const storage = await fetch(`${b.url}/storage/v1/object/photos/x/y.jpg`, {
+        headers: { apikey: b.anonKey, authorization: `Bearer ${token}` },
+      });
       expect(storage.status).toBe(400);
       expect(((await storage.json()) as { code: string }).code).toBe('InvalidJWT');
 
@@ -280,7 +313,10 @@ export function authContract(backend: () => TestBackend): void {
       });
       expect(gql.status).toBe(401);
 
-      const fn = await fetch(`${b.url}/functions/v1/echo`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      const fn = await fetch(`${b.url}/functions/v1/echo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(fn.status).toBe(401);
 
       // As an API key the gateway refuses it outright.
@@ -299,7 +335,12 @@ export function authContract(backend: () => TestBackend): void {
     const b = backend();
     const admin = supabaseClient(b, b.serviceRoleKey);
     const email = uniqueEmail('admin');
-    const created = await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { seeded: true } });
+    const created = await admin.auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { seeded: true },
+    });
     expect(created.error).toBeNull();
     expect(created.data.user?.email_confirmed_at).toBeTruthy();
     expect((await supabaseClient(b).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
@@ -333,11 +374,16 @@ export function authContract(backend: () => TestBackend): void {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     const allowed = preflight.headers.get('access-control-allow-headers')!.toLowerCase();
-    for (const h of ['apikey', 'authorization', 'x-client-info', 'x-supabase-api-version', 'content-type', 'x-upsert']) expect(allowed).toContain(h);
+    for (const h of ['apikey', 'authorization', 'x-client-info', 'x-supabase-api-version', 'content-type', 'x-upsert'])
+      expect(allowed).toContain(h);
 
-    const get = await fetch(`${b.url}/auth/v1/settings`, { headers: { origin: 'http://127.0.0.1:5174', apikey: b.anonKey } });
+    const get = await fetch(`${b.url}/auth/v1/settings`, {
+      headers: { origin: 'http://127.0.0.1:5174', apikey: b.anonKey },
+    });
     expect(get.headers.get('access-control-expose-headers')!.toLowerCase()).toContain('x-supabase-api-version');
-    const foreign = await fetch(`${b.url}/auth/v1/settings`, { headers: { origin: 'https://evil.example', apikey: b.anonKey } });
+    const foreign = await fetch(`${b.url}/auth/v1/settings`, {
+      headers: { origin: 'https://evil.example', apikey: b.anonKey },
+    });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 

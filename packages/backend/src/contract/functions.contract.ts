@@ -17,13 +17,18 @@ export function functionsContract(backend: () => TestBackend): void {
   it('invokes a function with method, path, headers, body and Supabase environment passed through', async () => {
     const b = backend();
     const { client, session } = await confirmedUser(b, uniqueEmail('fn'));
-    const { data, error } = await client.functions.invoke<Echo>('echo', { body: { hello: 'world' }, headers: { 'x-custom': 'yes' } });
+    const { data, error } = await client.functions.invoke<Echo>('echo', {
+      body: { hello: 'world' },
+      headers: { 'x-custom': 'yes' },
+    });
     expect(error).toBeNull();
     expect(data).toMatchObject({ method: 'POST', path: '/echo', body: '{"hello":"world"}', custom: 'yes' });
     expect(data!.authorization).toBe(`Bearer ${session.access_token}`);
     expect(data!.env).toEqual({ url: b.url, anon: b.anonKey, service: b.serviceRoleKey, db: b.dbUrl });
 
-    const get = await fetch(`${b.url}/functions/v1/echo/sub/path?x=1`, { headers: { authorization: `Bearer ${b.anonKey}` } });
+    const get = await fetch(`${b.url}/functions/v1/echo/sub/path?x=1`, {
+      headers: { authorization: `Bearer ${b.anonKey}` },
+    });
     expect(get.status).toBe(200);
     expect(get.headers.get('x-fn')).toBe('echo');
     expect(await get.json()).toMatchObject({ method: 'GET', path: '/echo/sub/path', search: '?x=1', body: null });

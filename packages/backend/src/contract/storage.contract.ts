@@ -41,7 +41,9 @@ export function storageContract(backend: () => TestBackend): void {
     expect((dup.error as StorageApiError).status).toBe(400);
 
     const smaller = await jpeg(200, 100);
-    const replaced = await photos(alice).upload(path, new Blob([new Uint8Array(smaller)], { type: 'image/jpeg' }), { upsert: true });
+    const replaced = await photos(alice).upload(path, new Blob([new Uint8Array(smaller)], { type: 'image/jpeg' }), {
+      upsert: true,
+    });
     expect(replaced.error).toBeNull();
     const { data } = await photos(alice).download(path);
     expect(await dimensions(await data!.arrayBuffer())).toMatchObject({ width: 200, height: 100 });
@@ -54,7 +56,10 @@ export function storageContract(backend: () => TestBackend): void {
 
   it('uploads a raw body with a content type, and update() replaces an existing object only', async () => {
     const path = `${alice.userId}/raw.jpg`;
-    const up = await photos(alice).upload(path, new Uint8Array(photo).buffer, { contentType: 'image/jpeg', cacheControl: '60' });
+    const up = await photos(alice).upload(path, new Uint8Array(photo).buffer, {
+      contentType: 'image/jpeg',
+      cacheControl: '60',
+    });
     expect(up.error).toBeNull();
     const dl = await fetch(`${backend().url}/storage/v1/object/authenticated/photos/${path}`, {
       headers: { apikey: backend().anonKey, authorization: `Bearer ${alice.token}` },
@@ -67,9 +72,15 @@ export function storageContract(backend: () => TestBackend): void {
     const again = await fetch(dl.url, { headers: { authorization: `Bearer ${alice.token}`, 'if-none-match': etag } });
     expect(again.status).toBe(304);
 
-    const updated = await photos(alice).update(path, new Blob([new Uint8Array(await jpeg(10, 10))], { type: 'image/jpeg' }));
+    const updated = await photos(alice).update(
+      path,
+      new Blob([new Uint8Array(await jpeg(10, 10))], { type: 'image/jpeg' }),
+    );
     expect(updated.error).toBeNull();
-    const missing = await photos(alice).update(`${alice.userId}/never.jpg`, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
+    const missing = await photos(alice).update(
+      `${alice.userId}/never.jpg`,
+      new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
+    );
     expect((missing.error as StorageApiError).statusCode).toBe('404');
   });
 
@@ -81,7 +92,9 @@ export function storageContract(backend: () => TestBackend): void {
     expect(tooBig.error?.message).toBe('The object exceeded the maximum allowed size');
     expect((text.error as StorageApiError).statusCode).toBe('415');
     expect(text.error?.message).toBe('mime type text/plain is not supported');
-    const noBucket = await alice.client.storage.from('nope').upload(`${alice.userId}/x.jpg`, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
+    const noBucket = await alice.client.storage
+      .from('nope')
+      .upload(`${alice.userId}/x.jpg`, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
     expect((noBucket.error as StorageApiError).statusCode).toBe('404');
     expect(noBucket.error?.message).toBe('Bucket not found');
     const res = await fetch(`${backend().url}/storage/v1/object/photos/${alice.userId}/..%2F..%2Fetc`, {
@@ -95,19 +108,33 @@ export function storageContract(backend: () => TestBackend): void {
 
   it('checks storage policies as the caller: no writes into another folder, no reads of private objects', async () => {
     const path = `${alice.userId}/private.jpg`;
-    expect((await photos(alice).upload(path, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }))).error).toBeNull();
+    expect(
+      (await photos(alice).upload(path, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }))).error,
+    ).toBeNull();
 
-    const intrude = await photos(bob).upload(`${alice.userId}/intrude.jpg`, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
+    const intrude = await photos(bob).upload(
+      `${alice.userId}/intrude.jpg`,
+      new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
+    );
     expect((intrude.error as StorageApiError).statusCode).toBe('403');
     expect(intrude.error?.message).toBe('new row violates row-level security policy');
-    const files = await backend().sql<{ n: number }>(`select count(*)::int as n from storage.objects where name = $1`, [`${alice.userId}/intrude.jpg`]);
+    const files = await backend().sql<{ n: number }>(`select count(*)::int as n from storage.objects where name = $1`, [
+      `${alice.userId}/intrude.jpg`,
+    ]);
     expect(files[0]?.n).toBe(0);
 
     const peek = await photos(bob).download(path);
     expect(peek.error).toBeTruthy();
-    const raw = await fetch(`${backend().url}/storage/v1/object/photos/${path}`, { headers: { authorization: `Bearer ${backend().anonKey}` } });
+    const raw = await fetch(`${backend().url}/storage/v1/object/photos/${path}`, {
+      headers: { authorization: `Bearer ${backend().anonKey}` },
+    });
     expect(raw.status).toBe(400);
-    expect(await raw.json()).toEqual({ statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
+    expect(await raw.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchKey',
+      error: 'not_found',
+      message: 'Object not found',
+    });
     const sign = await photos(bob).createSignedUrl(path, 60);
     expect((sign.error as StorageApiError).statusCode).toBe('404');
     const removed = await photos(bob).remove([path]);
@@ -116,8 +143,14 @@ export function storageContract(backend: () => TestBackend): void {
   });
 
   it('lists folders and files under a prefix, reports info and existence', async () => {
-    await photos(alice).upload(`${alice.userId}/album/one.jpg`, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
-    await photos(alice).upload(`${alice.userId}/album/two.jpg`, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
+    await photos(alice).upload(
+      `${alice.userId}/album/one.jpg`,
+      new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
+    );
+    await photos(alice).upload(
+      `${alice.userId}/album/two.jpg`,
+      new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
+    );
     const { data, error } = await photos(alice).list(alice.userId, { sortBy: { column: 'name', order: 'asc' } });
     expect(error).toBeNull();
     const names = data!.map((e) => e.name);
@@ -132,7 +165,11 @@ export function storageContract(backend: () => TestBackend): void {
 
     const info = await photos(alice).info(`${alice.userId}/album/one.jpg`);
     expect(info.error).toBeNull();
-    expect(info.data).toMatchObject({ name: `${alice.userId}/album/one.jpg`, size: photo.byteLength, contentType: 'image/jpeg' });
+    expect(info.data).toMatchObject({
+      name: `${alice.userId}/album/one.jpg`,
+      size: photo.byteLength,
+      contentType: 'image/jpeg',
+    });
     expect((await photos(alice).exists(`${alice.userId}/album/one.jpg`)).data).toBe(true);
     expect((await photos(alice).exists(`${alice.userId}/album/none.jpg`)).data).toBe(false);
   });
@@ -142,14 +179,18 @@ export function storageContract(backend: () => TestBackend): void {
     await photos(alice).upload(path, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
     const signed = await photos(alice).createSignedUrl(path, 600);
     expect(signed.error).toBeNull();
-    expect(signed.data!.signedUrl.startsWith(`${backend().url}/storage/v1/object/sign/photos/${path}?token=`)).toBe(true);
+    expect(signed.data!.signedUrl.startsWith(`${backend().url}/storage/v1/object/sign/photos/${path}?token=`)).toBe(
+      true,
+    );
     const res = await fetch(signed.data!.signedUrl);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(photo)).toBe(true);
     expect(res.headers.get('cache-control')).toMatch(/max-age=(59\d|600)/);
 
     const token = new URL(signed.data!.signedUrl).searchParams.get('token')!;
-    const elsewhere = await fetch(`${backend().url}/storage/v1/object/sign/photos/${alice.userId}/first.jpg?token=${token}`);
+    const elsewhere = await fetch(
+      `${backend().url}/storage/v1/object/sign/photos/${alice.userId}/first.jpg?token=${token}`,
+    );
     expect(elsewhere.status).toBe(400);
     expect(((await elsewhere.json()) as { code: string }).code).toBe('InvalidSignature');
 
@@ -171,7 +212,9 @@ export function storageContract(backend: () => TestBackend): void {
   it('renders signed transforms with sharp, caches them on disk, and honours resize modes and EXIF orientation', async () => {
     const path = `${alice.userId}/render.jpg`;
     await photos(alice).upload(path, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
-    const signed = await photos(alice).createSignedUrl(path, 86_400, { transform: { width: 400, height: 300, quality: 60 } });
+    const signed = await photos(alice).createSignedUrl(path, 86_400, {
+      transform: { width: 400, height: 300, quality: 60 },
+    });
     expect(signed.error).toBeNull();
     expect(signed.data!.signedUrl).toContain('/storage/v1/render/image/sign/photos/');
 
@@ -185,7 +228,9 @@ export function storageContract(backend: () => TestBackend): void {
     expect(warm.headers.get('x-transform-cache')).toBe('HIT');
     const etag = warm.headers.get('etag')!;
     expect(etag).toBe(cold.headers.get('etag'));
-    const notModified = await fetch(signed.data!.signedUrl, { headers: { accept: 'image/jpeg', 'if-none-match': etag } });
+    const notModified = await fetch(signed.data!.signedUrl, {
+      headers: { accept: 'image/jpeg', 'if-none-match': etag },
+    });
     expect(notModified.status).toBe(304);
 
     const webp = await fetch(signed.data!.signedUrl, { headers: { accept: 'image/avif,image/webp,*/*' } });
@@ -205,11 +250,15 @@ export function storageContract(backend: () => TestBackend): void {
     const sideways = `${alice.userId}/sideways.jpg`;
     await photos(alice).upload(sideways, new Blob([new Uint8Array(await jpeg(400, 200, 6))], { type: 'image/jpeg' }));
     const upright = await photos(alice).createSignedUrl(sideways, 60, { transform: { width: 100 } });
-    const dims = await dimensions(await (await fetch(upright.data!.signedUrl, { headers: { accept: 'image/jpeg' } })).arrayBuffer());
+    const dims = await dimensions(
+      await (await fetch(upright.data!.signedUrl, { headers: { accept: 'image/jpeg' } })).arrayBuffer(),
+    );
     expect(dims).toMatchObject({ width: 100, height: 200 });
 
     // Replacing the object drops its renditions.
-    await photos(alice).upload(path, new Blob([new Uint8Array(await jpeg(800, 800))], { type: 'image/jpeg' }), { upsert: true });
+    await photos(alice).upload(path, new Blob([new Uint8Array(await jpeg(800, 800))], { type: 'image/jpeg' }), {
+      upsert: true,
+    });
     const fresh = await fetch(signed.data!.signedUrl, { headers: { accept: 'image/jpeg' } });
     expect(fresh.headers.get('x-transform-cache')).toBe('MISS');
     expect(await dimensions(await fresh.arrayBuffer())).toMatchObject({ width: 400, height: 300 });
@@ -240,7 +289,9 @@ export function storageContract(backend: () => TestBackend): void {
 
   it('lets anon read the shared folder and nothing else', async () => {
     const admin = supabaseClient(backend(), backend().serviceRoleKey).storage.from('photos');
-    expect((await admin.upload('shared/welcome.jpg', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }))).error).toBeNull();
+    expect(
+      (await admin.upload('shared/welcome.jpg', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }))).error,
+    ).toBeNull();
     const anon = supabaseClient(backend()).storage.from('photos');
     expect((await anon.download('shared/welcome.jpg')).error).toBeNull();
     const signed = await anon.createSignedUrl('shared/welcome.jpg', 60, { transform: { width: 50 } });

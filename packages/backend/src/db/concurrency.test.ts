@@ -22,10 +22,15 @@ describe('PGlite served to many connections at once', () => {
     const padding = 'x'.repeat(256 * 1024);
     const rows = await Promise.all(
       values.map((i) =>
-        db.query<{ v: number; t: string }>('select $1::int as v, left($2::text, 12) as t', [i, `row-${String(i).padStart(4, '0')}-${padding}`]),
+        db.query<{ v: number; t: string }>('select $1::int as v, left($2::text, 12) as t', [
+          i,
+          `row-${String(i).padStart(4, '0')}-${padding}`,
+        ]),
       ),
     );
-    expect(rows.map((r) => [r.rows[0]?.v, r.rows[0]?.t])).toEqual(values.map((i) => [i, `row-${String(i).padStart(4, '0')}-xxx`]));
+    expect(rows.map((r) => [r.rows[0]?.v, r.rows[0]?.t])).toEqual(
+      values.map((i) => [i, `row-${String(i).padStart(4, '0')}-xxx`]),
+    );
   });
 
   it('keeps each caller transaction to its own role and claims under load', async () => {
@@ -37,7 +42,7 @@ describe('PGlite served to many connections at once', () => {
       callers.map((caller) =>
         db.asCaller(caller, async (sql) => {
           const a = await sql.query<{ r: string }>('select current_user::text as r');
-          const b = await sql.query<{ s: string }>("select auth.uid()::text as s");
+          const b = await sql.query<{ s: string }>('select auth.uid()::text as s');
           return [a.rows[0]?.r, b.rows[0]?.s];
         }),
       ),
@@ -49,7 +54,9 @@ describe('PGlite served to many connections at once', () => {
     // Failing and succeeding statements interleaved: an error must not swallow another connection's messages.
     const mixed = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) =>
-        i % 2 ? db.query('select 1/($1::int - $1::int) as v', [i]) : db.query<{ v: number }>('select $1::int as v', [i]),
+        i % 2
+          ? db.query('select 1/($1::int - $1::int) as v', [i])
+          : db.query<{ v: number }>('select $1::int as v', [i]),
       ),
     );
     mixed.forEach((result, i) => {
@@ -65,7 +72,9 @@ describe('PGlite served to many connections at once', () => {
     // Killed mid-transaction: the server must roll it back and serve the others.
     (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
 
-    const after = await Promise.all(Array.from({ length: 20 }, (_, i) => db.query<{ v: number }>('select $1::int as v', [i])));
+    const after = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => db.query<{ v: number }>('select $1::int as v', [i])),
+    );
     expect(after.map((r) => r.rows[0]?.v)).toEqual(Array.from({ length: 20 }, (_, i) => i));
   }, 30_000);
 });

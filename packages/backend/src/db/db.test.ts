@@ -7,7 +7,11 @@ describe('openDatabase on in-memory PGlite', () => {
   let db: OpenedDatabase;
   let project: string;
   beforeAll(async () => {
-    project = await writeTestProject({ files: { 'seed.sql': `insert into public.note (owner, body) values ('00000000-0000-0000-0000-000000000001', 'public:hello');` } });
+    project = await writeTestProject({
+      files: {
+        'seed.sql': `insert into public.note (owner, body) values ('00000000-0000-0000-0000-000000000001', 'public:hello');`,
+      },
+    });
     db = await openDatabase();
     await applyPlatformAndMigrations(db, project);
   });
@@ -35,12 +39,16 @@ describe('openDatabase on in-memory PGlite', () => {
     const sub = '00000000-0000-0000-0000-000000000002';
     const caller = { role: 'authenticated' as const, claims: { sub, role: 'authenticated', email: 'a@b.c' } };
     const who = await db.asCaller(caller, (sql) =>
-      sql.query<{ role: string; uid: string; email: string }>('select current_user as role, auth.uid()::text as uid, auth.email() as email'),
+      sql.query<{ role: string; uid: string; email: string }>(
+        'select current_user as role, auth.uid()::text as uid, auth.email() as email',
+      ),
     );
     expect(who.rows[0]).toEqual({ role: 'authenticated', uid: sub, email: 'a@b.c' });
     await db.asCaller(caller, (sql) => sql.query(`insert into public.note (body) values ('mine')`));
     await expect(
-      db.asCaller(caller, (sql) => sql.query(`insert into public.note (owner, body) values ('00000000-0000-0000-0000-000000000009', 'not mine')`)),
+      db.asCaller(caller, (sql) =>
+        sql.query(`insert into public.note (owner, body) values ('00000000-0000-0000-0000-000000000009', 'not mine')`),
+      ),
     ).rejects.toThrow(/row-level security/);
     await expect(
       db.asCaller(caller, async (sql) => {
@@ -50,10 +58,14 @@ describe('openDatabase on in-memory PGlite', () => {
     ).rejects.toThrow('boom');
     const mine = await db.asCaller(caller, (sql) => sql.query<{ body: string }>('select body from public.note'));
     expect(mine.rows.map((r) => r.body)).toEqual(['mine']);
-    const anon = await db.asCaller({ role: 'anon', claims: { role: 'anon' } }, (sql) => sql.query<{ body: string }>('select body from public.note'));
+    const anon = await db.asCaller({ role: 'anon', claims: { role: 'anon' } }, (sql) =>
+      sql.query<{ body: string }>('select body from public.note'),
+    );
     expect(anon.rows.map((r) => r.body)).toEqual(['public:hello']);
     // Claims do not leak into the next transaction on the shared PGlite backend.
-    const after = await db.asOwner((sql) => sql.query<{ uid: string | null }>('select auth.uid() as uid, current_user'));
+    const after = await db.asOwner((sql) =>
+      sql.query<{ uid: string | null }>('select auth.uid() as uid, current_user'),
+    );
     expect(after.rows[0]?.uid).toBeNull();
   });
 

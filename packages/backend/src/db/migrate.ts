@@ -21,7 +21,11 @@ const MIGRATION_LOCK_KEY = 7_270_201;
  * bookkeeping, then `<projectDir>/migrations/*.sql` in file-name order, each once, recorded in
  * supabase_migrations.schema_migrations as the Supabase CLI records them (version = the prefix before `_`).
  */
-export async function applyPlatformAndMigrations(db: OpenedDatabase, projectDir: string, log: Log = () => {}): Promise<string[]> {
+export async function applyPlatformAndMigrations(
+  db: OpenedDatabase,
+  projectDir: string,
+  log: Log = () => {},
+): Promise<string[]> {
   const platform = await readFile(PLATFORM_SQL, 'utf8');
   const embedded = await readFile(EMBEDDED_SQL, 'utf8');
   await db.asOwner(async (sql) => {
@@ -45,11 +49,10 @@ export async function applyPlatformAndMigrations(db: OpenedDatabase, projectDir:
       } catch (err) {
         throw new Error(`Migration ${file} failed: ${(err as Error).message}`, { cause: err });
       }
-      await sql.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-        version,
-        name,
-        [text],
-      ]);
+      await sql.query(
+        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+        [version, name, [text]],
+      );
       return true;
     });
     if (ran) {
@@ -81,7 +84,9 @@ export interface SeedContext {
 export type SeedFunction = (ctx: SeedContext) => Promise<void> | void;
 
 async function recordedHash(db: OpenedDatabase, path: string): Promise<string | undefined> {
-  const res = await db.query<{ hash: string }>('select hash from supabase_migrations.seed_files where path = $1', [path]);
+  const res = await db.query<{ hash: string }>('select hash from supabase_migrations.seed_files where path = $1', [
+    path,
+  ]);
   return res.rows[0]?.hash;
 }
 
@@ -106,7 +111,11 @@ async function importSeedFunction(file: string): Promise<SeedFunction> {
  * Runs the project's seed once per database: `<projectDir>/seed.sql`, then `<projectDir>/seed/index.ts`'s
  * default export. Each is recorded in supabase_migrations.seed_files and skipped when already there.
  */
-export async function runSeed(db: OpenedDatabase, projectDir: string, ctx: Omit<SeedContext, 'sql'>): Promise<string[]> {
+export async function runSeed(
+  db: OpenedDatabase,
+  projectDir: string,
+  ctx: Omit<SeedContext, 'sql'>,
+): Promise<string[]> {
   const ran: string[] = [];
   const seedSql = join(projectDir, 'seed.sql');
   if (existsSync(seedSql) && !(await recordedHash(db, 'seed.sql'))) {
@@ -130,7 +139,12 @@ export async function runSeed(db: OpenedDatabase, projectDir: string, ctx: Omit<
 }
 
 /** Loads `<projectDir>/fixtures/<name>.ts` once per database (recorded like a seed file). */
-export async function runFixture(db: OpenedDatabase, projectDir: string, name: string, ctx: Omit<SeedContext, 'sql'>): Promise<boolean> {
+export async function runFixture(
+  db: OpenedDatabase,
+  projectDir: string,
+  name: string,
+  ctx: Omit<SeedContext, 'sql'>,
+): Promise<boolean> {
   if (!/^[\w-]+$/.test(name)) throw new Error(`Bad fixture name: ${name}`);
   const file = join(projectDir, 'fixtures', `${name}.ts`);
   if (!existsSync(file)) throw new Error(`Fixture not found: ${file}`);

@@ -9,7 +9,7 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { serializeWireSequences } from './pglite-wire-queue.mjs';
 
-/** @type {{ dataDir?: string, maxConnections: number, loadDataDir?: Uint8Array }} */
+/** @type {{ dataDir?: string, maxConnections: number, loadDataDir?: Uint8Array, port?: number, idleHoldMs: number }} */
 const options = workerData;
 
 /** @type {PGlite | undefined} */
@@ -23,8 +23,13 @@ async function start() {
     extensions: { pgcrypto, uuid_ossp },
     loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
   });
-  server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: options.maxConnections });
-  serializeWireSequences(server);
+  server = new PGLiteSocketServer({
+    db,
+    host: '127.0.0.1',
+    port: options.port ?? 0,
+    maxConnections: options.maxConnections,
+  });
+  serializeWireSequences(server, (event) => parentPort?.postMessage(event), options.idleHoldMs);
   await server.start();
   const conn = server.getServerConn();
   const port = Number(conn.slice(conn.lastIndexOf(':') + 1));

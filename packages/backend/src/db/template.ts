@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { applyPlatformAndMigrations, type Log } from './migrate.ts';
-import { openDatabase, type OpenedDatabase } from './open.ts';
+import { openDatabase, type OpenDatabaseOptions, type OpenedDatabase } from './open.ts';
 
 const TEMPLATE_DIR = join(tmpdir(), 'snapshire-pglite-templates');
 const KEEP_TEMPLATES = 6;
@@ -15,11 +15,14 @@ async function schemaKey(projectDir: string): Promise<string> {
   const hash = createHash('sha256');
   const require = createRequire(import.meta.url);
   // The package's exports hide package.json; its entry point sits in dist/, one level below it.
-  const pglitePkg = JSON.parse(await readFile(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8')) as {
+  const pglitePkg = JSON.parse(
+    await readFile(join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8'),
+  ) as {
     version: string;
   };
   hash.update(`pglite ${pglitePkg.version}\n`);
-  for (const file of ['platform.sql', 'embedded.sql']) hash.update(await readFile(new URL(`./${file}`, import.meta.url)));
+  for (const file of ['platform.sql', 'embedded.sql'])
+    hash.update(await readFile(new URL(`./${file}`, import.meta.url)));
   const dir = join(projectDir, 'migrations');
   const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort() : [];
   for (const f of files) {
@@ -42,13 +45,17 @@ async function prune(): Promise<void> {
  * to initialise and migrate, so the migrated data directory is kept as a tarball in the OS temp folder,
  * keyed by everything the schema depends on, and later starts load it instead (tests, e2e).
  */
-export async function openMigratedMemoryDatabase(projectDir: string, log: Log): Promise<OpenedDatabase> {
+export async function openMigratedMemoryDatabase(
+  projectDir: string,
+  log: Log,
+  openOptions: Pick<OpenDatabaseOptions, 'statementTimeouts' | 'log'> = {},
+): Promise<OpenedDatabase> {
   let key: string | undefined;
   try {
     key = await schemaKey(projectDir);
     const file = join(TEMPLATE_DIR, `${key}.tar`);
     if (existsSync(file)) {
-      const db = await openDatabase({ loadDataDir: new Uint8Array(await readFile(file)) });
+      const db = await openDatabase({ ...openOptions, loadDataDir: new Uint8Array(await readFile(file)) });
       try {
         // Idempotent and fast: confirms the template holds what the key promised.
         await applyPlatformAndMigrations(db, projectDir, log);
@@ -62,7 +69,7 @@ export async function openMigratedMemoryDatabase(projectDir: string, log: Log): 
   } catch (err) {
     log(`database template unavailable: ${(err as Error).message}`);
   }
-  const db = await openDatabase();
+  const db = await openDatabase(openOptions);
   try {
     await applyPlatformAndMigrations(db, projectDir, log);
   } catch (err) {

@@ -1,17 +1,35 @@
 /**
- * handle-post-create run by Deno itself (the npm `deno` binary), as Supabase's edge runtime would run it:
- * its deno.json import map turns the bare imports into npm: specifiers (resolved from the repository's
- * node_modules) and contracts into a relative path. It talks to a running embedded backend.
+ * handle-post-create run by Deno itself (the npm `deno` binary), as Supabase's Edge Runtime would run it:
+ * with FFI denied (`--deny-ffi`, so no native addon can load) and only network, environment and read
+ * access. Its deno.json import map turns the bare imports into npm: specifiers (resolved from the
+ * repository's node_modules) and contracts into a path inside the repository. It talks to a running
+ * embedded backend; the cases are the Node path's (suite.ts), and the peak memory of a 48 MP upload is
+ * measured against the Edge Runtime's budget.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MESSAGES } from '@snapshire/contracts';
+import { readFileSync } from 'node:fs';
+import { LIMITS, MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDS, postForm, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
-import { jpeg, png } from './images.ts';
+import { IDS, postForm, readAnswer, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
+import { jpeg, jpegClaiming, oversized, phonePhoto, png, truncatedJpeg } from './images.ts';
+
+/**
+ * Memory a function may use on Supabase's Edge Runtime, in MB: the per-worker limit of the runtime's own
+ * main service (supabase/edge-runtime examples/main: memoryLimitMb 150; the hosted platform states 256).
+ */
+const EDGE_MEMORY_BUDGET_MB = 150;
+
+/** Peak resident memory of a process, from /proc (Linux). */
+function peakMemoryMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmHWM for process ${pid}`);
+  return Number(m[1]) / 1024;
+}
 
 const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
 const FUNCTION_DIR = join(REPO, 'supabase/functions/handle-post-create');
@@ -29,10 +47,35 @@ let deno: ChildProcess;
 let functionUrl: string;
 let tmp: string;
 let output = '';
+/** Peak memory of a Deno process that runs nothing: the runtime itself, shared by all workers on the Edge Runtime. */
+let bareRuntimeMb = 0;
+
+/** Starts `deno eval` that waits on its standard input, reads its peak memory, and ends it. */
+async function measureBareRuntime(): Promise<number> {
+  const bare = spawn(DENO, ['eval', "console.log('ready'); await Deno.stdin.read(new Uint8Array(1));"], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmp,
+      DENO_DIR: process.env.DENO_DIR ?? join(tmp, 'deno-dir'),
+      NO_COLOR: '1',
+    },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready, fail) => {
+    bare.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && ready());
+    bare.once('exit', (code) => fail(new Error(`deno eval exited with ${code}`)));
+  });
+  const peak = peakMemoryMb(bare.pid!);
+  const exited = new Promise((r) => bare.once('exit', r));
+  bare.stdin!.end();
+  await exited;
+  return peak;
+}
 
 beforeAll(async () => {
   h = await startHarness();
   tmp = await mkdtemp(join(tmpdir(), 'snapshire-deno-'));
+  bareRuntimeMb = await measureBareRuntime();
   const wrapper = join(tmp, 'serve.ts');
   await writeFile(wrapper, WRAPPER);
   deno = spawn(
@@ -43,7 +86,11 @@ beforeAll(async () => {
       '--no-lock',
       '--config',
       join(FUNCTION_DIR, 'deno.json'),
-      '--allow-all',
+      // What a function gets on the Edge Runtime, and no FFI: a native addon cannot load.
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--deny-ffi',
       wrapper,
     ],
     {
@@ -97,13 +144,27 @@ async function send(form: FormData, token?: string): Promise<Answer> {
     body: form,
     headers: token ? { authorization: `Bearer ${token}`, apikey: h.backend.anonKey } : { apikey: h.backend.anonKey },
   });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
+  return readAnswer(res);
 }
 
-describe('handle-post-create under Deno', () => {
+async function downloadStored(postId: string): Promise<Buffer> {
+  const { rows } = await h.owner.query<{ file_name: string }>('select file_name from public.post where id = $1', [
+    postId,
+  ]);
+  const stored = await h.admin.storage.from(PHOTO_BUCKET).download(postObjectPath(postId, rows[0]!.file_name));
+  if (stored.error) throw stored.error;
+  return Buffer.from(await stored.data.arrayBuffer());
+}
+
+/** Without width and height: they are advisory on the wire, the function reads the size from the bytes. */
+const phoneForm = (bytes: Uint8Array, name = 'phone.jpg') =>
+  postForm({ file: { bytes, name, type: 'image/jpeg' }, groupId: IDS.pub, photoType: 'DIGITAL' });
+
+describe('handle-post-create under Deno with FFI denied', () => {
   it('runs on Deno itself, not on the embedded shim', async () => {
     expect(output).toMatch(/listening \d+/);
     expect(deno.exitCode).toBeNull();
+    console.log(`[deno] peak memory of the function process after start: ${peakMemoryMb(deno.pid!).toFixed(0)} MB`);
   });
 
   it('creates a post in the private group for a member', async () => {
@@ -134,32 +195,87 @@ describe('handle-post-create under Deno', () => {
     });
   });
 
-  it('refuses a PNG sent as image/jpeg and stores nothing', async () => {
+  it('turns a phone photo upright and strips its EXIF and GPS', async () => {
+    const tagged = await jpeg(200, 100, { orientation: 6, gps: true });
+    const answer = await send(phoneForm(tagged), h.memberToken);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const bytes = await downloadStored(answer.body.post!.id);
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 100, 200]);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(bytes.includes(Buffer.from('Leaky Phone'))).toBe(false);
+    // After a clockwise quarter turn the red block (top left of the sensor image) sits at the top right.
+    const { data } = await sharp(bytes)
+      .extract({ left: 80, top: 5, width: 10, height: 10 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(data[0]!).toBeGreaterThan(150);
+    expect(data[1]!).toBeLessThan(90);
+    expect(data[2]!).toBeLessThan(90);
+  });
+
+  it('refuses a PNG named .jpg and sent as image/jpeg, and stores nothing', async () => {
     const before = await storedCounts(h);
-    const answer = await send(
-      postForm({
-        file: { bytes: await png(), name: 'a.jpg', type: 'image/jpeg' },
-        groupId: IDS.pub,
-        photoType: 'DIGITAL',
-        width: 64,
-        height: 64,
-      }),
-      h.memberToken,
-    );
+    const answer = await send(phoneForm(await png(), 'a.jpg'), h.memberToken);
     expect(answer).toEqual({ status: 415, body: { error: MESSAGES.NOT_A_JPEG } });
     expect(await storedCounts(h)).toEqual(before);
   });
 
+  it(`refuses ${LIMITS.UPLOAD_MAX_BYTES} + 1 bytes, and stores nothing`, async () => {
+    const before = await storedCounts(h);
+    const answer = await send(phoneForm(oversized(LIMITS.UPLOAD_MAX_BYTES + 1, await jpeg())), h.memberToken);
+    expect(answer).toEqual({
+      status: 413,
+      body: { error: MESSAGES.PHOTO_TOO_LARGE, issues: [MESSAGES.PHOTO_TOO_LARGE] },
+    });
+    expect(await storedCounts(h)).toEqual(before);
+  });
+
+  it('refuses a 10000x10000 JPEG from its header (pixel bomb), and stores nothing', async () => {
+    const before = await storedCounts(h);
+    const answer = await send(phoneForm(await jpegClaiming(10_000, 10_000)), h.memberToken);
+    expect(answer).toEqual({ status: 413, body: { error: MESSAGES.IMAGE_TOO_MANY_PIXELS } });
+    expect(await storedCounts(h)).toEqual(before);
+  });
+
+  it('refuses a truncated JPEG, and stores nothing', async () => {
+    const before = await storedCounts(h);
+    const answer = await send(phoneForm(await truncatedJpeg()), h.memberToken);
+    expect(answer).toEqual({ status: 400, body: { error: MESSAGES.NOT_A_JPEG } });
+    expect(await storedCounts(h)).toEqual(before);
+  });
+
   it('refuses a caller without a token', async () => {
-    const answer = await send(
-      postForm({
-        file: { bytes: await jpeg(), name: 'a.jpg', type: 'image/jpeg' },
-        groupId: IDS.pub,
-        photoType: 'DIGITAL',
-        width: 640,
-        height: 480,
-      }),
-    );
+    const answer = await send(phoneForm(await jpeg()));
     expect(answer).toEqual({ status: 401, body: { error: MESSAGES.NOT_SIGNED_IN } });
   });
+
+  // Measured as the peak resident memory of the function's Deno process less that of an idle Deno process
+  // (the runtime, which the Edge Runtime shares between workers): everything the function's code, its
+  // WebAssembly memories and the request's buffers take. (The Edge Runtime's own check counts V8 heap and
+  // external memory only, which leaves WebAssembly memory out; resident memory does not.)
+  it('stores a 48 MP phone photo within the Edge Runtime memory budget', async () => {
+    const photo = await phonePhoto(8000, 6000, 80);
+    expect(photo.length).toBeLessThanOrEqual(LIMITS.UPLOAD_MAX_BYTES);
+    const peakBefore = peakMemoryMb(deno.pid!);
+    const answer = await send(phoneForm(photo, 'big.jpg'), h.memberToken);
+    expect(answer.status, JSON.stringify(answer.body) + output.slice(-1000)).toBe(201);
+    const { rows } = await h.owner.query('select meta_width, meta_height from public.post where id = $1', [
+      answer.body.post!.id,
+    ]);
+    // Stored scaled down by libjpeg-turbo's DCT scaling (1/4) to at most LIMITS.STORED_MAX_PIXELS, upright.
+    expect(rows[0]).toEqual({ meta_width: 1500, meta_height: 2000 });
+    expect(1500 * 2000).toBeLessThanOrEqual(LIMITS.STORED_MAX_PIXELS);
+    const peak = peakMemoryMb(deno.pid!);
+    const used = peak - bareRuntimeMb;
+    console.log(
+      `[deno] 48 MP upload (${(photo.length / 1048576).toFixed(1)} MB): process peak ${peak.toFixed(0)} MB ` +
+        `(${peakBefore.toFixed(0)} MB before it), idle Deno ${bareRuntimeMb.toFixed(0)} MB, ` +
+        `function ${used.toFixed(0)} MB of ${EDGE_MEMORY_BUDGET_MB} MB`,
+    );
+    expect(bareRuntimeMb).toBeGreaterThan(0);
+    expect(used).toBeLessThanOrEqual(EDGE_MEMORY_BUDGET_MB);
+  }, 300_000);
 });

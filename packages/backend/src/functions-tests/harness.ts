@@ -4,7 +4,16 @@
  * multipart form and to count what got stored.
  */
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { PHOTO_BUCKET, POST_CREATE_FIELDS, POST_CREATE_FUNCTION } from '@snapshire/contracts';
+import {
+  encodePostCreateForm,
+  functionErrorResponseSchema,
+  PHOTO_BUCKET,
+  POST_CREATE_FUNCTION,
+  postCreatedResponseSchema,
+  type FunctionErrorResponse,
+  type PostCreatedResponse,
+  type PostCreateRequest,
+} from '@snapshire/contracts';
 import pg from 'pg';
 import ws from 'ws';
 import { startBackend } from '../index.ts';
@@ -91,42 +100,33 @@ export async function startHarness(options: { databaseUrl?: string } = {}): Prom
   }
 }
 
-export interface PostForm {
-  file?: { bytes: Uint8Array; name: string; type: string } | string;
-  groupId?: string;
-  description?: string;
-  photoType?: string;
-  cameraMake?: string;
-  cameraModel?: string;
-  width?: number;
-  height?: number;
+/** The new-post screen's values, with the photo as bytes. */
+export interface PostForm extends Omit<PostCreateRequest<File>, 'file' | 'categoryIds'> {
+  file: { bytes: Uint8Array; name: string; type: string };
   categoryIds?: string[];
 }
 
-/** The multipart form as the new-post screen sends it (field names: POST_CREATE_FIELDS in @snapshire/contracts). */
-export function postForm(form: PostForm): FormData {
-  const data = new FormData();
-  if (typeof form.file === 'string') data.append(POST_CREATE_FIELDS.FILE, form.file);
-  else if (form.file)
-    data.append(
-      POST_CREATE_FIELDS.FILE,
-      new Blob([form.file.bytes as BlobPart], { type: form.file.type }),
-      form.file.name,
-    );
-  if (form.groupId !== undefined) data.append(POST_CREATE_FIELDS.GROUP_ID, form.groupId);
-  if (form.description !== undefined) data.append(POST_CREATE_FIELDS.DESCRIPTION, form.description);
-  if (form.photoType !== undefined) data.append(POST_CREATE_FIELDS.PHOTO_TYPE, form.photoType);
-  if (form.cameraMake !== undefined) data.append(POST_CREATE_FIELDS.CAMERA_MAKE, form.cameraMake);
-  if (form.cameraModel !== undefined) data.append(POST_CREATE_FIELDS.CAMERA_MODEL, form.cameraModel);
-  if (form.width !== undefined) data.append(POST_CREATE_FIELDS.WIDTH, String(form.width));
-  if (form.height !== undefined) data.append(POST_CREATE_FIELDS.HEIGHT, String(form.height));
-  if (form.categoryIds?.length) data.append(POST_CREATE_FIELDS.CATEGORY_IDS, form.categoryIds.join(','));
+/**
+ * The multipart form exactly as the new-post screen sends it (encodePostCreateForm of @snapshire/contracts);
+ * `alter` then breaks it on purpose (a field removed, a text where the file goes) for the refusal cases.
+ */
+export function postForm(form: PostForm, alter?: (data: FormData) => void): FormData {
+  const file = new File([form.file.bytes as BlobPart], form.file.name, { type: form.file.type });
+  const data = encodePostCreateForm({ ...form, file, categoryIds: form.categoryIds ?? [] }, new FormData());
+  alter?.(data);
   return data;
 }
 
 export interface Answer {
   status: number;
-  body: { post?: { id: string }; error?: string; issues?: string[] };
+  body: Partial<PostCreatedResponse> & Partial<FunctionErrorResponse>;
+}
+
+/** Reads the function's answer with the response schemas of @snapshire/contracts: anything else fails the test. */
+export async function readAnswer(res: Response): Promise<Answer> {
+  const json: unknown = await res.json();
+  const body = res.ok ? postCreatedResponseSchema.parse(json) : functionErrorResponseSchema.parse(json);
+  return { status: res.status, body };
 }
 
 /** Calls the function with supabase-js's functions.invoke, as the product does, and reads either outcome. */
@@ -134,10 +134,9 @@ export async function invoke(client: SupabaseClient, form: FormData): Promise<An
   const { data, error, response } = await client.functions.invoke(POST_CREATE_FUNCTION, { body: form });
   if (error) {
     if (!(error instanceof FunctionsHttpError)) throw error;
-    const res = error.context as Response;
-    return { status: res.status, body: (await res.json()) as Answer['body'] };
+    return readAnswer(error.context as Response);
   }
-  return { status: response?.status ?? 0, body: data as Answer['body'] };
+  return { status: response?.status ?? 0, body: postCreatedResponseSchema.parse(data) };
 }
 
 /** Calls the function with plain fetch and any Authorization header (forged tokens, none at all). */
@@ -149,7 +148,7 @@ export async function invokeRaw(backend: Backend, form: FormData, authorization?
     body: form,
     headers,
   });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
+  return readAnswer(res);
 }
 
 /** Everything a post creation could leave behind: rows and stored objects. */

@@ -62,3 +62,30 @@ export function oversized(size: number, head: Buffer): Buffer {
   head.copy(out, 0, 0, Math.min(head.length, size));
   return out;
 }
+
+/**
+ * A phone-like photo: fine grain over a gradient (so it compresses like a real photo, several MB for
+ * 48 MP), with an EXIF orientation of 6 and a GPS position, as a phone held upright writes it.
+ */
+export async function phonePhoto(width: number, height: number, quality = 88): Promise<Buffer> {
+  const tile = await sharp({
+    create: {
+      width: 509,
+      height: 509,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 28 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#5d8fb8' } })
+    .composite([{ input: tile, tile: true, blend: 'soft-light' }])
+    .withExif({
+      IFD0: { Make: 'Snapshire Test', Model: 'Leaky Phone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 27/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '2/1 35/1 0/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality })
+    .toBuffer();
+}

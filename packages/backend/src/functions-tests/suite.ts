@@ -3,7 +3,7 @@
  * a post is created, and every bad input is refused with a clear message and nothing stored. Defined once,
  * run on PGlite and on PostgreSQL.
  */
-import { LIMITS, MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
+import { LIMITS, MESSAGES, PHOTO_BUCKET, POST_CREATE_FIELDS, postObjectPath } from '@snapshire/contracts';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,27 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 640, 480]);
         expect((await h.outsider.storage.from(PHOTO_BUCKET).download(path)).error).not.toBeNull();
         expect((await h.anon.storage.from(PHOTO_BUCKET).download(path)).error).not.toBeNull();
+      });
+
+      it('takes width and height as advisory: without them the post records the image’s own size', async () => {
+        const answer = await invoke(h.member, postForm(validForm({ width: undefined, height: undefined })));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        const { rows } = await h.owner.query('select meta_width, meta_height from public.post where id = $1', [
+          answer.body.post!.id,
+        ]);
+        expect(rows[0]).toEqual({ meta_width: 640, meta_height: 480 });
+      });
+
+      it('refuses a width that is not a positive whole number, even though it is only advisory', async () => {
+        await expectRefused(
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.set(POST_CREATE_FIELDS.WIDTH, 'wide')),
+            ),
+          400,
+          MESSAGES.DIMENSIONS_REQUIRED,
+        );
       });
 
       it('lets any signed-in user post into a public group', async () => {
@@ -258,6 +279,15 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         );
       });
 
+      it('a 10000x10000 JPEG, refused from its header before decoding', async () => {
+        const bytes = await jpegClaiming(10_000, 10_000);
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'bomb.jpg', type: 'image/jpeg' } }))),
+          413,
+          MESSAGES.IMAGE_TOO_MANY_PIXELS,
+        );
+      });
+
       it('a JPEG header claiming 60000x60000 pixels', async () => {
         const bytes = await jpegClaiming(60000, 60000);
         await expectRefused(
@@ -277,7 +307,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('no photo type', async () => {
         await expectRefused(
-          () => invoke(h.member, postForm(validForm({ photoType: undefined }))),
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.delete(POST_CREATE_FIELDS.PHOTO_TYPE)),
+            ),
           400,
           MESSAGES.PHOTO_TYPE_REQUIRED,
         );
@@ -285,7 +319,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('a text field in place of the file', async () => {
         await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: 'not a file' }))),
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.set(POST_CREATE_FIELDS.FILE, 'not a file')),
+            ),
           400,
           MESSAGES.INVALID_FILE,
         );
@@ -331,7 +369,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           MESSAGES.GROUP_NOT_FOUND,
         );
         await expectRefused(
-          () => invoke(h.member, postForm(validForm({ groupId: undefined }))),
+          () =>
+            invoke(
+              h.member,
+              postForm(validForm(), (form) => form.delete(POST_CREATE_FIELDS.GROUP_ID)),
+            ),
           400,
           MESSAGES.MISSING_GROUP_ID,
         );
@@ -362,7 +404,7 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         }
       });
 
-      it('a storage failure after the post row was written: the hidden post is removed again', async () => {
+      it('a storage failure: no post row is written', async () => {
         // Make storage refuse the photo: the bucket briefly accepts PNG only.
         await h.owner.query(`update storage.buckets set allowed_mime_types = '{image/png}' where id = $1`, [
           PHOTO_BUCKET,
@@ -375,6 +417,48 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           ]);
         }
         expect((await invoke(h.member, postForm(validForm()))).status).toBe(201);
+      });
+
+      it('a database failure after the photo was stored: the photo is removed again', async () => {
+        // The post_create RPC fails (the service role briefly may not call it) after the upload succeeded.
+        await h.owner.query(
+          `revoke execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[]) from service_role`,
+        );
+        try {
+          await expectRefused(() => invoke(h.member, postForm(validForm())), 500, MESSAGES.POST_CREATE_FAILED);
+        } finally {
+          await h.owner.query(
+            `grant execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[]) to service_role`,
+          );
+        }
+        expect((await invoke(h.member, postForm(validForm()))).status).toBe(201);
+      });
+    });
+
+    describe('post_create and post_create_check are for the service role only', () => {
+      it('a signed-in user calling the RPC directly is refused and nothing is written', async () => {
+        const before = await storedCounts(h);
+        const direct = await h.member.rpc('post_create', {
+          p_id: '63000000-0000-4000-8000-000000000001',
+          p_group_id: IDS.pub,
+          p_author_id: h.memberId,
+          p_file_name: 'x.jpg',
+          p_width: 1,
+          p_height: 1,
+          p_photo_type: 'DIGITAL',
+          p_description: null,
+          p_camera_make: null,
+          p_camera_model: null,
+          p_category_ids: [],
+        });
+        expect(direct.error?.code).toBe('42501');
+        const check = await h.anon.rpc('post_create_check', {
+          p_author_id: h.memberId,
+          p_group_id: IDS.priv,
+          p_category_ids: [],
+        });
+        expect(check.error?.code).toBe('42501');
+        expect(await storedCounts(h)).toEqual(before);
       });
     });
   });

@@ -10,7 +10,10 @@ import { InvalidJwtError, verifyProjectJwt } from '../config/keys.ts';
 import { bearerToken } from '../http/caller.ts';
 
 /** What an edge function hands to Deno.serve. */
-export type EdgeHandler = (request: Request, info: { remoteAddr: { transport: 'tcp'; hostname: string; port: number } }) => Response | Promise<Response>;
+export type EdgeHandler = (
+  request: Request,
+  info: { remoteAddr: { transport: 'tcp'; hostname: string; port: number } },
+) => Response | Promise<Response>;
 
 interface ServeOptions {
   handler?: EdgeHandler;
@@ -56,7 +59,13 @@ function installDenoShim(): void {
       if (!slot) throw new Error('Deno.serve called outside the embedded backend');
       slot.handler = handler;
       const finished = new Promise<void>(() => {});
-      return { finished, shutdown: async () => {}, ref() {}, unref() {}, addr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 } };
+      return {
+        finished,
+        shutdown: async () => {},
+        ref() {},
+        unref() {},
+        addr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 },
+      };
     },
   };
   g.__snapshireDenoShim = true;
@@ -82,7 +91,13 @@ export async function discoverFunctions(projectDir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { withFileTypes: true });
   return entries
-    .filter((e) => e.isDirectory() && !e.name.startsWith('_') && !e.name.startsWith('.') && existsSync(join(dir, e.name, 'index.ts')))
+    .filter(
+      (e) =>
+        e.isDirectory() &&
+        !e.name.startsWith('_') &&
+        !e.name.startsWith('.') &&
+        existsSync(join(dir, e.name, 'index.ts')),
+    )
     .map((e) => e.name)
     .sort();
 }

@@ -23,6 +23,7 @@ import { GqlError, type GraphqlErrorEntry, type GraphqlResponse } from './errors
 import { buildModel, type SchemaModel } from './model.ts';
 import { reflectCatalog } from './reflect.ts';
 import { buildGraphqlSchema, fieldExt } from './schema.ts';
+import { checkGraphqlLimits, type GraphqlLimits } from './limits.ts';
 import { jsonbObject, Params, quoteLiteral } from './sql.ts';
 
 /** What a request carries (the JSON body of POST /graphql/v1). */
@@ -35,6 +36,8 @@ export interface GraphqlRequest {
 export interface GraphqlServiceOptions {
   /** Schemas exposed to the API (pg_graphql: the search path). Default ['public']. */
   schemas?: string[];
+  /** Depth and cost ceilings (default: SERVER_LIMITS of @snapshire/contracts). */
+  limits?: GraphqlLimits;
 }
 
 export interface GraphqlService {
@@ -109,6 +112,14 @@ export function createGraphqlService(db: Database, options: GraphqlServiceOption
       }
       const picked = pickOperation(document, request.operationName ?? null);
       if ('errors' in picked) return picked;
+      // Depth and cost are judged before the transaction: an abusive query never reaches the database.
+      const overLimit = checkGraphqlLimits(
+        document,
+        picked.operation,
+        variables as Record<string, unknown>,
+        options.limits,
+      );
+      if (overLimit) return { data: null, errors: [{ message: overLimit }] };
 
       try {
         return await db.asCaller(caller, async (sql) => {

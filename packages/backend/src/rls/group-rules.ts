@@ -7,7 +7,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { GROUP_LIMITS, GROUP_RULE_MESSAGES, groupRuleMessage, INVITATION_STATUSES } from '@snapshire/contracts';
+import {
+  GROUP_LIMITS,
+  GROUP_RULE_MESSAGES,
+  groupRuleMessage,
+  INVITATION_STATUSES,
+  invitationPreviewSchema,
+  PROFILE_LIMITS,
+} from '@snapshire/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlatformAndMigrations, type OpenedDatabase } from '../db/index.ts';
 import { createGraphqlService } from '../graphql/service.ts';
@@ -102,6 +109,97 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
     const queued = async (postId: string) =>
       (await db.query('select 1 from public.photo_deletion where name = $1', [`posts/${postId}/photo.jpg`])).rowCount;
 
+    describe('who may call what (on the fixture, each call rolled back)', () => {
+      const ROLLBACK = new Error('rollback');
+      /** 'ok', 'denied' (no EXECUTE), or the code the rule refused with; nothing is kept. */
+      const outcome = async (who: Who, fn: string, args: Record<string, unknown>): Promise<string> => {
+        const names = Object.keys(args);
+        const list = names.map((n, i) => `${n} => $${i + 1}`).join(', ');
+        try {
+          await db.asCaller(callerFor(who), async (sql) => {
+            await sql.query(
+              `select public.${fn}(${list})`,
+              names.map((n) => args[n]),
+            );
+            throw ROLLBACK;
+          });
+        } catch (err) {
+          if (err === ROLLBACK) return 'ok';
+          const message = (err as Error).message;
+          return /permission denied/.test(message) ? 'denied' : message;
+        }
+        return 'unreachable';
+      };
+      type Row = [string, Record<string, unknown>, Record<Who, string>];
+      const all = (value: string, except: Partial<Record<Who, string>> = {}): Record<Who, string> => ({
+        anon: 'denied',
+        outsider: value,
+        member: value,
+        admin: value,
+        owner: value,
+        author: value,
+        ...except,
+      });
+      const G = GROUPS.priv;
+      const TABLE: Row[] = [
+        ['create_group', { display_name: 'New' }, all('ok')],
+        [
+          'update_group',
+          { group_id: G, display_name: 'X' },
+          all('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
+        ],
+        ['delete_group', { group_id: G }, all('not_group_owner', { outsider: 'group_not_found', owner: 'ok' })],
+        ['join_group', { group_id: G }, all('group_is_private', { outsider: 'group_not_found' })],
+        ['join_group', { group_id: GROUPS.pub }, all('ok')],
+        ['leave_group', { group_id: G }, all('ok', { outsider: 'group_not_found', owner: 'last_owner_cannot_leave' })],
+        [
+          'remove_group_member',
+          { group_id: G, user_id: USERS.member },
+          all('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
+        ],
+        [
+          'set_group_member_role',
+          { group_id: G, user_id: USERS.member, role: 'admin' },
+          all('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
+        ],
+        [
+          'transfer_group_ownership',
+          { group_id: G, user_id: USERS.member },
+          all('not_group_owner', { outsider: 'group_not_found', owner: 'ok' }),
+        ],
+        [
+          'create_group_invitation',
+          { group_id: G },
+          all('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
+        ],
+        [
+          'revoke_group_invitation',
+          { invitation_id: INVITATION.id },
+          all('invitation_not_found', { admin: 'ok', owner: 'ok' }),
+        ],
+        ['accept_group_invitation', { token: INVITATION.token }, all('ok')],
+        ['group_invitation_preview', { token: INVITATION.token }, all('ok', { anon: 'ok' })],
+        [
+          'update_post',
+          { post_id: POSTS.privDone, description: 'X' },
+          all('not_post_author', { outsider: 'post_not_found', author: 'ok' }),
+        ],
+        [
+          'delete_post',
+          { post_id: POSTS.privDone },
+          all('ok', { outsider: 'post_not_found', member: 'cannot_remove_post' }),
+        ],
+        ['delete_post', { post_id: POSTS.pubDone }, all('cannot_remove_post', { author: 'ok' })],
+        ['delete_post', { post_id: POSTS.privPending }, all('post_not_found', { author: 'ok' })],
+      ];
+      for (const [fn, args, expected] of TABLE)
+        it(`${fn}(${Object.values(args).join(', ')})`, async () => {
+          const got = {} as Record<Who, string>;
+          for (const who of Object.keys(expected) as Who[]) got[who] = await outcome(who, fn, args);
+          expect(got).toEqual(expected);
+        });
+    });
+
     describe('words and limits', () => {
       it('has words in packages/contracts for every code the migration raises', async () => {
         const sql = await readFile(GROUPS_MIGRATION, 'utf8');
@@ -127,6 +225,16 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
                   private.group_limit('invitation_uses_max') as "INVITATION_USES_MAX",
                   private.group_limit('categories_max') as "CATEGORIES_MAX"`,
         );
+        const rename = (length: number) =>
+          db.asCaller(callerFor('member'), (sql) =>
+            sql.query(`update public.profile set display_name = repeat('n', $1::int) where id = $2`, [
+              length,
+              USERS.member,
+            ]),
+          );
+        await rename(PROFILE_LIMITS.DISPLAY_NAME_MAX_LENGTH);
+        await expect(rename(PROFILE_LIMITS.DISPLAY_NAME_MAX_LENGTH + 1)).rejects.toThrow(/check constraint/);
+        await db.query(`update public.profile set display_name = 'member' where id = $1`, [USERS.member]);
         const { INVITATION_HOURS_DEFAULT: _default, ...limits } = GROUP_LIMITS;
         expect(rows[0]).toEqual(limits);
         const defaults = await db.query<{ d: string }>(
@@ -594,7 +702,9 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         const token = (invited.data as { create_group_invitation: { token: string } }).create_group_invitation.token;
         const preview = await run('anon', `query($t: String) { group_invitation_preview(token: $t) }`, { t: token });
         expect(
-          JSON.parse((preview.data as { group_invitation_preview: string }).group_invitation_preview),
+          invitationPreviewSchema.parse(
+            JSON.parse((preview.data as { group_invitation_preview: string }).group_invitation_preview),
+          ),
         ).toMatchObject({
           status: 'valid',
           group_name: 'Through GraphQL',

@@ -394,9 +394,21 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
       const { rows } = await db.query<{ name: string; definer: boolean; config: string[] | null; anon: boolean }>(
         `select p.proname as name, p.prosecdef as definer, p.proconfig as config,
                 has_function_privilege('anon', p.oid, 'EXECUTE') as anon
-         from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         where n.nspname = 'public'
+           and (has_function_privilege('anon', p.oid, 'EXECUTE') or has_function_privilege('authenticated', p.oid, 'EXECUTE'))
+         order by 1`,
       );
       expect(rows.map((r) => r.name)).toEqual(sorted([...API_FUNCTIONS]));
+      // The rest of public's functions are handle-post-create's RPCs, which the service role alone may execute.
+      const serviceOnly = await db.query<{ name: string }>(
+        `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public'
+            and not has_function_privilege('anon', p.oid, 'EXECUTE')
+            and not has_function_privilege('authenticated', p.oid, 'EXECUTE')
+          order by 1`,
+      );
+      expect(serviceOnly.rows.map((r) => r.name)).toEqual(['post_create', 'post_create_check']);
       for (const r of rows) {
         expect(r.definer, r.name).toBe(true);
         expect(r.config, r.name).toEqual(['search_path=""']);

@@ -28,12 +28,15 @@ export const storageErrors = {
   noSuchKey: () => new StorageError(404, 'NoSuchKey', 'Object not found', 'not_found'),
   accessDenied: (message: string) => new StorageError(403, 'AccessDenied', message, 'Unauthorized'),
   duplicate: () => new StorageError(409, 'KeyAlreadyExists', 'The resource already exists', 'Duplicate'),
-  tooLarge: () => new StorageError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
-  invalidMimeType: (mime: string) => new StorageError(415, 'InvalidMimeType', `mime type ${mime} is not supported`, 'invalid_mime_type'),
+  tooLarge: () =>
+    new StorageError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
+  invalidMimeType: (mime: string) =>
+    new StorageError(415, 'InvalidMimeType', `mime type ${mime} is not supported`, 'invalid_mime_type'),
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', `Invalid key: ${key}`),
   invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', message),
   invalidSignature: () => new StorageError(400, 'InvalidSignature', 'Invalid signature'),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', message),
+  invalidParameter: (message: string) => new StorageError(400, 'InvalidParameter', message),
   missingParameter: (name: string) => new StorageError(400, 'MissingParameter', `Missing Required Parameter ${name}`),
   noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
   imageError: (message: string) => new StorageError(400, 'InvalidRequest', message),

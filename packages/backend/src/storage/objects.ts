@@ -40,7 +40,8 @@ export interface ObjectRow {
   last_accessed_at: Date | null;
 }
 
-export const OBJECT_COLUMNS = 'id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
+export const OBJECT_COLUMNS =
+  'id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
 
 /** storage-api's key rule: printable characters S3 accepts, no empty, `.` or `..` segment, no leading slash. */
 export function assertValidKey(key: string): void {
@@ -57,7 +58,12 @@ export function assertValidKey(key: string): void {
 export function mapDbError(err: unknown): never {
   if (err instanceof StorageError) throw err;
   const e = err as { code?: string; message?: string };
-  if (e.code === '42501') throw storageErrors.accessDenied(e.message?.includes('row-level security') ? 'new row violates row-level security policy' : (e.message ?? 'Access denied'));
+  if (e.code === '42501')
+    throw storageErrors.accessDenied(
+      e.message?.includes('row-level security')
+        ? 'new row violates row-level security policy'
+        : (e.message ?? 'Access denied'),
+    );
   if (e.code === '23505') throw storageErrors.duplicate();
   if (e.code === '23503') throw storageErrors.noSuchBucket();
   throw storageErrors.internal(e.message);
@@ -86,7 +92,11 @@ export function mimeAllowed(mime: string, allowed: string[] | null): boolean {
 
 /** Object bytes on disk, one file per object version. */
 export class ObjectFiles {
-  constructor(private readonly dir: string) {}
+  /** `assertWritable` throws once this process may no longer write to its data directory (lock lost). */
+  constructor(
+    private readonly dir: string,
+    private readonly assertWritable: () => void = () => {},
+  ) {}
 
   path(version: string): string {
     if (!/^[\w-]+$/.test(version)) throw storageErrors.internal('bad object version');
@@ -94,6 +104,7 @@ export class ObjectFiles {
   }
 
   async write(bytes: Uint8Array): Promise<string> {
+    this.assertWritable();
     const version = randomUUID();
     const file = this.path(version);
     await mkdir(join(file, '..'), { recursive: true });
@@ -102,6 +113,7 @@ export class ObjectFiles {
   }
 
   async copy(fromVersion: string): Promise<string> {
+    this.assertWritable();
     const version = randomUUID();
     const file = this.path(version);
     await mkdir(join(file, '..'), { recursive: true });
@@ -114,6 +126,7 @@ export class ObjectFiles {
   }
 
   async remove(version: string | null | undefined): Promise<void> {
+    this.assertWritable();
     if (version) await rm(this.path(version), { force: true });
   }
 }
@@ -131,10 +144,18 @@ export function metadataFor(bytes: Uint8Array, mimetype: string, cacheControl: s
 }
 
 /** An object as the caller may see it (RLS decides); undefined when missing or hidden. */
-export async function selectObject(db: OpenedDatabase, caller: Caller, bucket: string, name: string): Promise<ObjectRow | undefined> {
+export async function selectObject(
+  db: OpenedDatabase,
+  caller: Caller,
+  bucket: string,
+  name: string,
+): Promise<ObjectRow | undefined> {
   try {
     return await db.asCaller(caller, async (sql) => {
-      const res = await sql.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket, name]);
+      const res = await sql.query<ObjectRow>(
+        `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+        [bucket, name],
+      );
       return res.rows[0];
     });
   } catch (err) {
@@ -143,8 +164,15 @@ export async function selectObject(db: OpenedDatabase, caller: Caller, bucket: s
 }
 
 /** The same lookup without RLS, for requests a signed token already authorises. */
-export async function selectObjectAsOwner(sql: SqlClient, bucket: string, name: string): Promise<ObjectRow | undefined> {
-  const res = await sql.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket, name]);
+export async function selectObjectAsOwner(
+  sql: SqlClient,
+  bucket: string,
+  name: string,
+): Promise<ObjectRow | undefined> {
+  const res = await sql.query<ObjectRow>(
+    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+    [bucket, name],
+  );
   return res.rows[0];
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { storageErrors } from './errors.ts';
@@ -18,7 +18,8 @@ const MAX_DIMENSION = 2500;
 function intIn(v: unknown, min: number, max: number, name: string): number | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw storageErrors.invalidRequest(`${name} must be an integer between ${min} and ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw storageErrors.invalidRequest(`${name} must be an integer between ${min} and ${max}`);
   return n;
 }
 
@@ -80,17 +81,71 @@ export interface Rendered {
 /**
  * Renders transformed images and keeps each result on disk, keyed by the object's version and the
  * transform, so a repeated view costs a file read. Concurrent requests for one rendition share one transform.
+ * The files on disk are bounded by `maxBytes`: past it the least recently used renditions are removed (each
+ * distinct width a client asks for is one more file).
  */
 export class RenderCache {
   private readonly inFlight = new Map<string, Promise<Rendered>>();
+  /** Cached files by path, least recently used first, with their sizes. */
+  private readonly lru = new Map<string, number>();
+  private bytes = 0;
+  private indexed: Promise<void> | undefined;
 
   constructor(
     private readonly dir: string,
     private readonly maxPixels: number,
+    private readonly maxBytes: number = Infinity,
   ) {}
 
+  /** Bytes the cache holds on disk now. */
+  async size(): Promise<number> {
+    await this.index();
+    return this.bytes;
+  }
+
+  /** Learns what earlier runs left on disk (oldest first, by modification time). */
+  private index(): Promise<void> {
+    this.indexed ??= (async () => {
+      const found: { file: string; size: number; mtime: number }[] = [];
+      for (const version of await readdir(this.dir).catch(() => [] as string[])) {
+        for (const name of await readdir(join(this.dir, version)).catch(() => [] as string[])) {
+          if (name.endsWith('.tmp')) continue;
+          const file = join(this.dir, version, name);
+          const info = await stat(file).catch(() => undefined);
+          if (info?.isFile()) found.push({ file, size: info.size, mtime: info.mtimeMs });
+        }
+      }
+      found.sort((a, b) => a.mtime - b.mtime);
+      for (const f of found) this.remember(f.file, f.size);
+      await this.evict();
+    })();
+    return this.indexed;
+  }
+
+  private remember(file: string, size: number): void {
+    const old = this.lru.get(file);
+    if (old !== undefined) {
+      this.lru.delete(file);
+      this.bytes -= old;
+    }
+    this.lru.set(file, size);
+    this.bytes += size;
+  }
+
+  private async evict(): Promise<void> {
+    for (const [file, size] of this.lru) {
+      if (this.bytes <= this.maxBytes) break;
+      this.lru.delete(file);
+      this.bytes -= size;
+      await rm(file, { force: true });
+    }
+  }
+
   private key(version: string, t: Transform, format: OutputFormat): string {
-    return createHash('sha256').update(`${version}|${transformToString(t)}|${format}`).digest('hex').slice(0, 40);
+    return createHash('sha256')
+      .update(`${version}|${transformToString(t)}|${format}`)
+      .digest('hex')
+      .slice(0, 40);
   }
 
   private path(version: string, key: string, format: OutputFormat): string {
@@ -108,8 +163,11 @@ export class RenderCache {
     const key = this.key(version, t, format);
     const file = this.path(version, key, format);
     const etag = `"${key}"`;
+    await this.index();
     try {
-      return { bytes: await readFile(file), contentType: CONTENT_TYPES[format], etag, cached: true };
+      const bytes = await readFile(file);
+      this.remember(file, bytes.length);
+      return { bytes, contentType: CONTENT_TYPES[format], etag, cached: true };
     } catch {
       /* not rendered yet */
     }
@@ -125,7 +183,12 @@ export class RenderCache {
           img = img.resize({ width: t.width, height: t.height, fit, withoutEnlargement: true });
         }
         const quality = t.quality ?? 80;
-        img = format === 'webp' ? img.webp({ quality }) : format === 'png' ? img.png() : img.jpeg({ quality, mozjpeg: false });
+        img =
+          format === 'webp'
+            ? img.webp({ quality })
+            : format === 'png'
+              ? img.png()
+              : img.jpeg({ quality, mozjpeg: false });
         bytes = await img.toBuffer();
       } catch (err) {
         throw storageErrors.imageError(`Image could not be transformed: ${(err as Error).message}`);
@@ -134,6 +197,8 @@ export class RenderCache {
       const tmp = `${file}.${randomUUID()}.tmp`;
       await writeFile(tmp, bytes);
       await rename(tmp, file);
+      this.remember(file, bytes.length);
+      await this.evict();
       return { bytes, contentType: CONTENT_TYPES[format], etag, cached: false };
     })();
     this.inFlight.set(key, work);
@@ -147,6 +212,13 @@ export class RenderCache {
   /** Drops every rendition of an object version (after it is replaced or removed). */
   async forget(version: string): Promise<void> {
     if (!/^[\w-]+$/.test(version)) return;
-    await rm(join(this.dir, version), { recursive: true, force: true });
+    const folder = join(this.dir, version);
+    for (const [file, size] of this.lru) {
+      if (file.startsWith(`${folder}/`)) {
+        this.lru.delete(file);
+        this.bytes -= size;
+      }
+    }
+    await rm(folder, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { SERVER_LIMITS } from '@snapshire/contracts';
 import { Hono, type Context } from 'hono';
 import type { BackendContext } from '../context.ts';
 import type { Caller } from '../db/types.ts';
@@ -32,11 +33,16 @@ function segments(c: Context): string[] {
     .split('/')
     .filter((s, i, all) => !(s === '' && i === all.length - 1))
     .map((s) => {
+      let decoded: string;
       try {
-        return decodeURIComponent(s);
+        decoded = decodeURIComponent(s);
       } catch {
         throw storageErrors.invalidKey(s);
       }
+      // Control characters (%00 and the like) are no part of any key S3 or the database accepts.
+      if ([...decoded].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f))
+        throw storageErrors.invalidKey(s);
+      return decoded;
     });
 }
 
@@ -54,7 +60,10 @@ async function readJsonBody(c: Context): Promise<Json> {
 
 function expiresInOf(body: Json): number {
   const n = Number(body.expiresIn);
+  const max = SERVER_LIMITS.SIGNED_URL_MAX_EXPIRES_IN_S;
   if (!Number.isInteger(n) || n < 1) throw storageErrors.invalidRequest('body/expiresIn must be >= 1');
+  // A signed URL is a credential: it must not outlive any sensible sharing of it.
+  if (n > max) throw storageErrors.invalidParameter(`expiresIn must be at most ${max} seconds`);
   return n;
 }
 
@@ -137,7 +146,8 @@ function objectResponse(c: Context, obj: ObjectRow, bytes: Buffer | undefined, e
   const download = c.req.query('download');
   if (download !== undefined) {
     const name = download || obj.name.split('/').pop() || 'download';
-    headers['content-disposition'] = `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+    headers['content-disposition'] =
+      `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
   }
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
   if (!bytes) {
@@ -156,8 +166,8 @@ function objectResponse(c: Context, obj: ObjectRow, bytes: Buffer | undefined, e
  */
 export function storageRoutes(ctx: BackendContext): Hono {
   const app = new Hono();
-  const files = new ObjectFiles(ctx.objectsDir);
-  const renders = new RenderCache(ctx.renderCacheDir, 100_000_000);
+  const files = new ObjectFiles(ctx.objectsDir, () => ctx.db.assertWritable());
+  const renders = new RenderCache(ctx.renderCacheDir, 100_000_000, ctx.config.renderCacheMaxBytes);
   const { db, config } = ctx;
 
   app.onError((err, c) => {
@@ -170,7 +180,8 @@ export function storageRoutes(ctx: BackendContext): Hono {
     try {
       return await resolveCaller(c, config.jwtSecret);
     } catch (err) {
-      if (err instanceof InvalidJwtError) throw storageErrors.invalidJwt(err.reason === 'expired' ? 'jwt expired' : err.message);
+      if (err instanceof InvalidJwtError)
+        throw storageErrors.invalidJwt(err.reason === 'expired' ? 'jwt expired' : err.message);
       throw err;
     }
   }
@@ -183,17 +194,30 @@ export function storageRoutes(ctx: BackendContext): Hono {
     return signProjectJwt(payload, config.jwtSecret);
   }
 
-  async function verifyToken(c: Context, bucket: string, key: string): Promise<{ transform?: Transform; exp: number }> {
+  /**
+   * A signed token's claims, checked against what it is presented for: its object, and its purpose (a token
+   * signed for a render, e.g. width 100, never fetches the original on /object/sign).
+   */
+  async function verifyToken(
+    c: Context,
+    bucket: string,
+    key: string,
+    purpose: 'object' | 'render',
+  ): Promise<{ transform?: Transform; exp: number }> {
     const token = c.req.query('token');
     if (!token) throw storageErrors.invalidSignature();
     let payload: Json;
     try {
       payload = await verifyProjectJwt(token, config.jwtSecret);
     } catch (err) {
-      throw storageErrors.invalidJwt(err instanceof InvalidJwtError && err.reason === 'expired' ? 'jwt expired' : 'invalid signature');
+      throw storageErrors.invalidJwt(
+        err instanceof InvalidJwtError && err.reason === 'expired' ? 'jwt expired' : 'invalid signature',
+      );
     }
     if (payload.url !== `${bucket}/${key}`) throw storageErrors.invalidSignature();
-    const transform = typeof payload.transformations === 'string' ? transformFromString(payload.transformations) : undefined;
+    if (purpose === 'object' && payload.transformations !== undefined) throw storageErrors.invalidSignature();
+    const transform =
+      typeof payload.transformations === 'string' ? transformFromString(payload.transformations) : undefined;
     return { transform, exp: Number(payload.exp) };
   }
 
@@ -203,7 +227,13 @@ export function storageRoutes(ctx: BackendContext): Hono {
   }
 
   // --- upload ------------------------------------------------------------------------------------------
-  async function upload(c: Context, bucketId: string, key: string, upsert: boolean, updateOnly: boolean): Promise<Response> {
+  async function upload(
+    c: Context,
+    bucketId: string,
+    key: string,
+    upsert: boolean,
+    updateOnly: boolean,
+  ): Promise<Response> {
     assertValidKey(key);
     const caller = await callerOf(c);
     const bucket = await findBucket(db, bucketId);
@@ -223,7 +253,15 @@ export function storageRoutes(ctx: BackendContext): Hono {
       row = await db.asCaller(caller, async (sql) => {
         const insert = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata)
           values ($1, $2, $3, $4, $5, $6, $7)`;
-        const params = [bucketId, key, owner, owner, JSON.stringify(metadata), version, body.userMetadata ? JSON.stringify(body.userMetadata) : null];
+        const params = [
+          bucketId,
+          key,
+          owner,
+          owner,
+          JSON.stringify(metadata),
+          version,
+          body.userMetadata ? JSON.stringify(body.userMetadata) : null,
+        ];
         if (updateOnly) {
           const res = await sql.query<{ id: string }>(
             `update storage.objects set owner = $3, owner_id = $4, metadata = $5, version = $6, user_metadata = $7,
@@ -296,7 +334,13 @@ export function storageRoutes(ctx: BackendContext): Hono {
 
   // --- image rendering ---------------------------------------------------------------------------------
   async function render(c: Context, obj: ObjectRow, t: Transform, cacheControl: string): Promise<Response> {
-    const rendered = await renders.render(obj.version!, () => readBytes(obj), t, c.req.header('accept'), sourceFormat(obj));
+    const rendered = await renders.render(
+      obj.version!,
+      () => readBytes(obj),
+      t,
+      c.req.header('accept'),
+      sourceFormat(obj),
+    );
     const headers: Record<string, string> = {
       'content-type': rendered.contentType,
       'cache-control': cacheControl,
@@ -366,7 +410,9 @@ export function storageRoutes(ctx: BackendContext): Hono {
     const offset = Math.max(Number(body.offset) || 0, 0);
     const search = typeof body.search === 'string' ? body.search.toLowerCase() : '';
     const sortBy = (body.sortBy ?? {}) as { column?: string; order?: string };
-    const column = ['name', 'updated_at', 'created_at', 'last_accessed_at'].includes(sortBy.column ?? '') ? sortBy.column! : 'name';
+    const column = ['name', 'updated_at', 'created_at', 'last_accessed_at'].includes(sortBy.column ?? '')
+      ? sortBy.column!
+      : 'name';
     const desc = sortBy.order?.toLowerCase() === 'desc';
     await findBucket(db, bucket);
     const rows = await db
@@ -385,11 +431,25 @@ export function storageRoutes(ctx: BackendContext): Hono {
       if (search && !name.toLowerCase().startsWith(search)) continue;
       if (slash >= 0) {
         if (!entries.has(`${name}/`)) {
-          entries.set(`${name}/`, { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+          entries.set(`${name}/`, {
+            name,
+            id: null,
+            updated_at: null,
+            created_at: null,
+            last_accessed_at: null,
+            metadata: null,
+          });
         }
       } else {
         const json = rowJson(obj);
-        entries.set(name, { name, id: obj.id, updated_at: json.updated_at, created_at: json.created_at, last_accessed_at: json.last_accessed_at, metadata: obj.metadata });
+        entries.set(name, {
+          name,
+          id: obj.id,
+          updated_at: json.updated_at,
+          created_at: json.created_at,
+          last_accessed_at: json.last_accessed_at,
+          metadata: obj.metadata,
+        });
       }
     }
     const sorted = [...entries.values()].sort((a, b) => {
@@ -428,7 +488,7 @@ export function storageRoutes(ctx: BackendContext): Hono {
       if (method === 'GET' || method === 'HEAD') {
         if (a === 'sign' && b && seg.length > 3) {
           const key = keyFrom(3);
-          const { exp } = await verifyToken(c, b, key);
+          const { exp } = await verifyToken(c, b, key, 'object');
           const obj = await selectObjectAsOwner(db, b, key);
           if (!obj?.version) throw storageErrors.noSuchKey();
           return objectResponse(c, obj, method === 'HEAD' ? undefined : await readBytes(obj), signedCacheControl(exp));
@@ -455,11 +515,16 @@ export function storageRoutes(ctx: BackendContext): Hono {
           const caller = await callerOf(c);
           const body = await readJsonBody(c);
           const expiresIn = expiresInOf(body);
-          const paths = Array.isArray(body.paths) ? body.paths.filter((p): p is string => typeof p === 'string') : undefined;
+          const paths = Array.isArray(body.paths)
+            ? body.paths.filter((p): p is string => typeof p === 'string')
+            : undefined;
           if (!paths) throw storageErrors.missingParameter('paths');
           const visible = await db
             .asCaller(caller, (sql) =>
-              sql.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and name = any($2::text[])', [b, paths]),
+              sql.query<{ name: string }>(
+                'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+                [b, paths],
+              ),
             )
             .catch(mapDbError);
           const found = new Set(visible.rows.map((r) => r.name));
@@ -491,7 +556,9 @@ export function storageRoutes(ctx: BackendContext): Hono {
       if (method === 'DELETE' && a) {
         if (seg.length === 2) {
           const body = await readJsonBody(c);
-          const prefixes = Array.isArray(body.prefixes) ? body.prefixes.filter((p): p is string => typeof p === 'string') : undefined;
+          const prefixes = Array.isArray(body.prefixes)
+            ? body.prefixes.filter((p): p is string => typeof p === 'string')
+            : undefined;
           if (!prefixes) throw storageErrors.missingParameter('prefixes');
           const deleted = await removeMany(c, a, prefixes);
           return c.json(deleted.map(rowJson));
@@ -508,7 +575,7 @@ export function storageRoutes(ctx: BackendContext): Hono {
       const key = keyFrom(4);
       if (!bucket || !key) throw storageErrors.noSuchKey();
       if (kind === 'sign') {
-        const { transform, exp } = await verifyToken(c, bucket, key);
+        const { transform, exp } = await verifyToken(c, bucket, key, 'render');
         const obj = await selectObjectAsOwner(db, bucket, key);
         if (!obj?.version) throw storageErrors.noSuchKey();
         return render(c, obj, transform ?? {}, signedCacheControl(exp));
@@ -530,13 +597,17 @@ export function storageRoutes(ctx: BackendContext): Hono {
       const caller = await callerOf(c);
       if (method === 'GET' && !a) {
         const res = await db
-          .asCaller(caller, (sql) => sql.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets order by name`))
+          .asCaller(caller, (sql) =>
+            sql.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets order by name`),
+          )
           .catch(mapDbError);
         return c.json(res.rows.map(bucketJson));
       }
       if (method === 'GET' && a) {
         const res = await db
-          .asCaller(caller, (sql) => sql.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [a]))
+          .asCaller(caller, (sql) =>
+            sql.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [a]),
+          )
           .catch(mapDbError);
         if (!res.rows[0]) throw storageErrors.noSuchBucket();
         return c.json(bucketJson(res.rows[0]));
@@ -544,16 +615,24 @@ export function storageRoutes(ctx: BackendContext): Hono {
       if (method === 'POST' && !a) {
         const body = await readJsonBody(c);
         const name = typeof body.name === 'string' ? body.name : typeof body.id === 'string' ? body.id : '';
-        if (!/^[\w!.*'() &$@=;:+,?-]{1,100}$/.test(name)) throw new StorageError(400, 'InvalidBucketName', 'Bucket name invalid', 'Invalid Input');
+        if (!/^[\w!.*'() &$@=;:+,?-]{1,100}$/.test(name))
+          throw new StorageError(400, 'InvalidBucketName', 'Bucket name invalid', 'Invalid Input');
         await db
           .asCaller(caller, (sql) =>
             sql.query(
               'insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types) values ($1, $1, $2, $3, $4, $5)',
-              [name, ownerOf(caller), body.public === true, body.file_size_limit ?? null, body.allowed_mime_types ?? null],
+              [
+                name,
+                ownerOf(caller),
+                body.public === true,
+                body.file_size_limit ?? null,
+                body.allowed_mime_types ?? null,
+              ],
             ),
           )
           .catch((err: unknown) => {
-            if ((err as { code?: string }).code === '23505') throw new StorageError(409, 'BucketAlreadyExists', 'The resource already exists', 'Duplicate');
+            if ((err as { code?: string }).code === '23505')
+              throw new StorageError(409, 'BucketAlreadyExists', 'The resource already exists', 'Duplicate');
             mapDbError(err);
           });
         return c.json({ name });
@@ -562,12 +641,10 @@ export function storageRoutes(ctx: BackendContext): Hono {
         const body = await readJsonBody(c);
         const res = await db
           .asCaller(caller, (sql) =>
-            sql.query('update storage.buckets set public = $2, file_size_limit = $3, allowed_mime_types = $4, updated_at = now() where id = $1', [
-              a,
-              body.public === true,
-              body.file_size_limit ?? null,
-              body.allowed_mime_types ?? null,
-            ]),
+            sql.query(
+              'update storage.buckets set public = $2, file_size_limit = $3, allowed_mime_types = $4, updated_at = now() where id = $1',
+              [a, body.public === true, body.file_size_limit ?? null, body.allowed_mime_types ?? null],
+            ),
           )
           .catch(mapDbError);
         if (!res.rowCount) throw storageErrors.noSuchBucket();
@@ -577,7 +654,8 @@ export function storageRoutes(ctx: BackendContext): Hono {
         const res = await db
           .asCaller(caller, async (sql) => {
             const n = await sql.query('select 1 from storage.objects where bucket_id = $1 limit 1', [a]);
-            if (n.rowCount) throw new StorageError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty');
+            if (n.rowCount)
+              throw new StorageError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty');
             return sql.query('delete from storage.buckets where id = $1', [a]);
           })
           .catch(mapDbError);
@@ -596,7 +674,8 @@ export function storageRoutes(ctx: BackendContext): Hono {
     const bucketId = String(body.bucketId ?? '');
     const from = String(body.sourceKey ?? '');
     const to = String(body.destinationKey ?? '');
-    const destBucket = typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
+    const destBucket =
+      typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
     assertValidKey(from);
     assertValidKey(to);
     await findBucket(db, destBucket);
@@ -605,12 +684,10 @@ export function storageRoutes(ctx: BackendContext): Hono {
     if (op === 'move') {
       await db
         .asCaller(caller, async (sql) => {
-          const res = await sql.query('update storage.objects set bucket_id = $3, name = $4, updated_at = now() where bucket_id = $1 and name = $2', [
-            bucketId,
-            from,
-            destBucket,
-            to,
-          ]);
+          const res = await sql.query(
+            'update storage.objects set bucket_id = $3, name = $4, updated_at = now() where bucket_id = $1 and name = $2',
+            [bucketId, from, destBucket, to],
+          );
           if (!res.rowCount) throw storageErrors.noSuchKey();
         })
         .catch(mapDbError);
@@ -622,7 +699,14 @@ export function storageRoutes(ctx: BackendContext): Hono {
         sql.query<{ id: string }>(
           `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata)
            values ($1, $2, $3, $3, $4, $5, $6) returning id`,
-          [destBucket, to, ownerOf(caller), JSON.stringify(source.metadata), version, source.user_metadata ? JSON.stringify(source.user_metadata) : null],
+          [
+            destBucket,
+            to,
+            ownerOf(caller),
+            JSON.stringify(source.metadata),
+            version,
+            source.user_metadata ? JSON.stringify(source.user_metadata) : null,
+          ],
         ),
       )
       .catch(async (err: unknown) => {

@@ -49,7 +49,14 @@ export async function startTestBackend(
   const ownProject = !rest.projectDir;
   const projectDir = rest.projectDir ?? (await writeTestProject({ files }));
   const databaseUrl = postgres ? await postgres.createDatabase() : rest.databaseUrl;
-  const backend = await startBackend({ port: 0, log: false, refreshTokenReuseInterval: 0, ...rest, projectDir, databaseUrl });
+  const backend = await startBackend({
+    port: 0,
+    log: false,
+    refreshTokenReuseInterval: 0,
+    ...rest,
+    projectDir,
+    databaseUrl,
+  });
   const sql = await withOwnerSql(backend.dbUrl);
   return {
     ...backend,
@@ -111,7 +118,9 @@ export async function jpeg(width: number, height: number, orientation?: number):
 }
 
 /** Width and height of an image, from its bytes. */
-export async function dimensions(bytes: ArrayBuffer | Buffer): Promise<{ width: number; height: number; format: string }> {
+export async function dimensions(
+  bytes: ArrayBuffer | Buffer,
+): Promise<{ width: number; height: number; format: string }> {
   const meta = await sharp(Buffer.from(bytes as ArrayBuffer)).metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0, format: meta.format ?? '' };
 }

@@ -11,8 +11,15 @@ const run = promisify(execFile);
 
 /** Where Debian's postgresql package puts the server binaries (override with POSTGRES_BIN). */
 export function postgresBinDir(): string | undefined {
-  const candidates = [process.env.POSTGRES_BIN, '/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'];
-  return candidates.find((dir): dir is string => !!dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+  const candidates = [
+    process.env.POSTGRES_BIN,
+    '/usr/lib/postgresql/15/bin',
+    '/usr/lib/postgresql/16/bin',
+    '/usr/lib/postgresql/17/bin',
+  ];
+  return candidates.find(
+    (dir): dir is string => !!dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')),
+  );
 }
 
 /** True when the suite was asked to run on PostgreSQL (CI): missing binaries then fail the run, not skip it. */
@@ -87,7 +94,18 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
       '-c full_page_writes=off',
       '-c max_connections=100',
     ].join(' ');
-    await exec('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+    await exec('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      serverOptions,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
     throw err;

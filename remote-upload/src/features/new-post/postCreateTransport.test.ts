@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, postCreateRequestSchema, readPostCreateForm } from '@snapshire/contracts';
+import { decodePostCreateForm, MESSAGES } from '@snapshire/contracts';
 import {
   PostCreateRefusedError,
   postCreateFunctionUrl,
@@ -59,7 +59,7 @@ describe('postCreateFunctionUrl', () => {
 
 /**
  * A stand-in for handle-post-create on a real socket: it parses the multipart body the way the edge
- * function does (Request.formData + readPostCreateForm + postCreateRequestSchema) and answers like it.
+ * function does (Request.formData + decodePostCreateForm) and answers like it.
  */
 describe('xhrPostCreateTransport against an HTTP server', () => {
   let server: Server;
@@ -80,7 +80,7 @@ describe('xhrPostCreateTransport against an HTTP server', () => {
         duplex: 'half',
       } as RequestInit);
       const form = await request.formData();
-      const parsed = postCreateRequestSchema.safeParse(readPostCreateForm(form));
+      const parsed = decodePostCreateForm(form);
       const file = form.get('file');
       seen.push({
         headers: req.headers,
@@ -90,7 +90,7 @@ describe('xhrPostCreateTransport against an HTTP server', () => {
       const json = (status: number, body: unknown) =>
         res.writeHead(status, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(body));
       if (req.headers.authorization !== 'Bearer user-token') return json(401, { error: MESSAGES.NOT_SIGNED_IN });
-      if (!parsed.success) return json(400, { error: parsed.error.issues[0]?.message });
+      if (!parsed.success) return json(400, { error: parsed.issues[0], issues: parsed.issues });
       json(201, { post: { id: '9d0f1c84-7a0e-4f64-8d5e-2b1b3c4d5e6f' } });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -128,13 +128,11 @@ describe('xhrPostCreateTransport against an HTTP server', () => {
       data: {
         groupId,
         file: { name: 'harbour at dusk.jpg', type: 'image/jpeg' },
-        fields: {
-          description: 'Harbour at dusk',
-          photoType: 'FILM',
-          width: 4000,
-          height: 3000,
-          categoryIds: post().categoryIds,
-        },
+        description: 'Harbour at dusk',
+        photoType: 'FILM',
+        width: 4000,
+        height: 3000,
+        categoryIds: post().categoryIds,
       },
     });
     expect(progress.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { MESSAGES, POST_CREATE_FUNCTION } from '@snapshire/contracts';
+import { decodePostCreateResponse, MESSAGES, POST_CREATE_FUNCTION } from '@snapshire/contracts';
 import type { UploadProgress } from './postFormState.ts';
 
 /** One multipart POST to the handle-post-create function, as signed in. */
@@ -37,22 +37,14 @@ export function postCreateFunctionUrl(supabaseUrl: string): string {
 }
 
 /**
- * Reads handle-post-create's answer: 201 {post: {id}}, or {error: message} with a 4xx/5xx status.
- * Anything else (a proxy's HTML page, an empty body) is a failure without a message of its own.
+ * Reads handle-post-create's answer with the response schemas of @snapshire/contracts: 201 {post: {id}}, or
+ * {error: message} with a 4xx/5xx status. Anything else (a proxy's HTML page, an empty body) is a failure
+ * without a message of its own.
  */
 export function readPostCreateResponse(status: number, bodyText: string): PostCreateResult {
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    body = undefined;
-  }
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  if (status >= 200 && status < 300) {
-    const post = record.post as { id?: unknown } | undefined;
-    if (typeof post?.id === 'string' && post.id) return { postId: post.id };
-  }
-  if (typeof record.error === 'string' && record.error.trim()) throw new PostCreateRefusedError(record.error, status);
+  const answer = decodePostCreateResponse(status, bodyText);
+  if (answer.outcome === 'created') return { postId: answer.postId };
+  if (answer.outcome === 'refused') throw new PostCreateRefusedError(answer.error, status);
   throw new Error(`handle-post-create answered ${status} without a post or an error`);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES, postCreateRequestSchema, readPostCreateForm } from '@snapshire/contracts';
+import { decodePostCreateForm, LIMITS, MESSAGES } from '@snapshire/contracts';
 import { initialPostFormState, postFormReducer, type PostFormState } from './postFormState.ts';
 import { buildPostCreateForm, checkPhotoFile, checkPostForm } from './postSubmission.ts';
 
@@ -65,9 +65,12 @@ describe('buildPostCreateForm', () => {
     const form = buildPostCreateForm(GROUP_ID, checked.value);
     expect(form.get('categoryIds')).toBe('11111111-1111-4111-8111-111111111111,22222222-2222-4222-8222-222222222222');
     expect((form.get('file') as File).name).toBe('a.jpg');
-    const parsed = postCreateRequestSchema.parse(readPostCreateForm(form));
-    expect(parsed.groupId).toBe(GROUP_ID);
-    expect(parsed.fields).toEqual({
+    const parsed = decodePostCreateForm(form);
+    if (!parsed.success) throw new Error(parsed.issues.join(' '));
+    const { file, ...fields } = parsed.data;
+    expect(file).toBe(form.get('file'));
+    expect(fields).toEqual({
+      groupId: GROUP_ID,
       description: 'Harbour',
       photoType: 'FILM',
       cameraMake: 'Leica',

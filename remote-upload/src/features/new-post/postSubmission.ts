@@ -1,20 +1,14 @@
 import {
+  encodePostCreateForm,
   issueMessages,
   photoFileSchema,
-  POST_CREATE_FIELDS,
   postFormSchema,
-  type PhotoType,
+  type PostCreateRequest,
 } from '@snapshire/contracts';
 import type { PostFormState } from './postFormState.ts';
 
-/** A post that passed postFormSchema, ready to send. */
-export interface ValidPost {
-  file: File;
-  description?: string;
-  photoType: PhotoType;
-  cameraMake?: string;
-  cameraModel?: string;
-  categoryIds: string[];
+/** A post that passed postFormSchema, ready to send: the request without its group, and the preview's size. */
+export interface ValidPost extends Omit<PostCreateRequest<File>, 'groupId'> {
   width: number;
   height: number;
 }
@@ -49,23 +43,7 @@ export function checkPostForm(state: PostFormState): Checked<ValidPost> {
   };
 }
 
-/**
- * The multipart body (docs/product.md): file (with its filename) and groupId always; the other fields
- * only when present; categoryIds comma-joined.
- */
+/** The multipart body, encoded by the wire format's own encoder (encodePostCreateForm in @snapshire/contracts). */
 export function buildPostCreateForm(groupId: string, post: ValidPost): FormData {
-  const form = new FormData();
-  form.append(POST_CREATE_FIELDS.FILE, post.file, post.file.name);
-  form.append(POST_CREATE_FIELDS.GROUP_ID, groupId);
-  const optional: Array<[string, string | undefined]> = [
-    [POST_CREATE_FIELDS.DESCRIPTION, post.description],
-    [POST_CREATE_FIELDS.PHOTO_TYPE, post.photoType],
-    [POST_CREATE_FIELDS.CAMERA_MAKE, post.cameraMake],
-    [POST_CREATE_FIELDS.CAMERA_MODEL, post.cameraModel],
-    [POST_CREATE_FIELDS.WIDTH, String(post.width)],
-    [POST_CREATE_FIELDS.HEIGHT, String(post.height)],
-    [POST_CREATE_FIELDS.CATEGORY_IDS, post.categoryIds.length ? post.categoryIds.join(',') : undefined],
-  ];
-  for (const [name, value] of optional) if (value !== undefined && value !== '') form.append(name, value);
-  return form;
+  return encodePostCreateForm({ ...post, groupId }, new FormData());
 }

@@ -1,0 +1,116 @@
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { AuthError } from './errors.ts';
+
+/** GoTrue's protections, from config.toml [auth.rate_limit] and [auth.email] max_frequency. */
+export interface AuthRateLimits {
+  /** Sign-in and sign-up requests per 5 minutes, per IP address and per e-mail address. */
+  signInSignUps: number;
+  /** Refresh-token requests per 5 minutes per IP address. */
+  tokenRefresh: number;
+  /** E-mails sent per hour per IP address. */
+  emailSent: number;
+  /** Least time between two e-mails to one address (ms). */
+  emailMaxFrequencyMs: number;
+}
+
+export const rateLimitErrors = {
+  request: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  email: () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded'),
+  emailTooSoon: (seconds: number) =>
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
+};
+
+/** Fixed-window counters in memory (one process serves the API; GoTrue keeps its own in memory too). */
+class Windows {
+  private readonly counts = new Map<string, { start: number; n: number }>();
+
+  /** Counts one hit; false once `limit` hits happened in the current window. */
+  hit(key: string, limit: number, windowMs: number): boolean {
+    const now = Date.now();
+    let w = this.counts.get(key);
+    if (!w || now - w.start >= windowMs) {
+      if (this.counts.size > 100_000) this.sweep(now, windowMs);
+      w = { start: now, n: 0 };
+      this.counts.set(key, w);
+    }
+    w.n++;
+    return w.n <= limit;
+  }
+
+  private sweep(now: number, windowMs: number): void {
+    for (const [k, w] of this.counts) if (now - w.start >= windowMs) this.counts.delete(k);
+  }
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+const HOUR = 60 * 60_000;
+
+/** The caller's address as the server sees it (no proxy in front of the embedded backend to trust). */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function createAuthRateLimiter(limits: AuthRateLimits) {
+  const windows = new Windows();
+  return {
+    /** Sign-in or sign-up: per IP and per address. Throws 429 over_request_rate_limit. */
+    signInSignUp(c: Context, email: string | undefined): void {
+      const ipOk = windows.hit(`auth:ip:${clientIp(c)}`, limits.signInSignUps, FIVE_MINUTES);
+      const addressOk = email ? windows.hit(`auth:email:${email}`, limits.signInSignUps, FIVE_MINUTES) : true;
+      if (!ipOk || !addressOk) throw rateLimitErrors.request();
+    },
+    tokenRefresh(c: Context): void {
+      if (!windows.hit(`refresh:ip:${clientIp(c)}`, limits.tokenRefresh, FIVE_MINUTES)) throw rateLimitErrors.request();
+    },
+    /**
+     * Before sending an e-mail: per IP per hour, and not sooner than max_frequency after the last one to the
+     * address (`lastSentAt`). Throws 429 over_email_send_rate_limit.
+     */
+    emailSend(c: Context, lastSentAt: Date | string | null | undefined): void {
+      if (lastSentAt) {
+        const since = Date.now() - new Date(lastSentAt).getTime();
+        if (since < limits.emailMaxFrequencyMs)
+          throw rateLimitErrors.emailTooSoon(Math.ceil((limits.emailMaxFrequencyMs - since) / 1000));
+      }
+      if (!windows.hit(`email:ip:${clientIp(c)}`, limits.emailSent, HOUR)) throw rateLimitErrors.email();
+    },
+  };
+}
+
+/** GoTrue's password_requirements: which character classes a password must contain. */
+export type PasswordRequirements =
+  '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols';
+
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
+
+/** The character sets a password needs one of each of, as GoTrue lists them. */
+export function requiredCharacterSets(requirements: PasswordRequirements): string[] {
+  switch (requirements) {
+    case 'letters_digits':
+      return [LOWER + UPPER, DIGITS];
+    case 'lower_upper_letters_digits':
+      return [LOWER, UPPER, DIGITS];
+    case 'lower_upper_letters_digits_symbols':
+      return [LOWER, UPPER, DIGITS, SYMBOLS];
+    default:
+      return [];
+  }
+}
+
+/** GoTrue's weak_password error for missing character classes. */
+export function missingCharactersError(sets: string[]): AuthError {
+  const message = `Password should contain at least one character of each: ${sets.join(', ')}.`;
+  return new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['characters'], message } });
+}

@@ -1,0 +1,3 @@
+import { defineDeletionSuite } from './suite.ts';
+
+defineDeletionSuite('PGlite', async () => undefined);

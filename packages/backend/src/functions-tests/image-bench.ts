@@ -1,0 +1,101 @@
+/**
+ * Benchmark of handle-post-create's image step (decode + orient + re-encode, WebAssembly) under Deno with
+ * FFI denied, for a 12 MP and a 48 MP phone photo (EXIF orientation 6 and GPS), alternating, one fresh
+ * Deno process per run. Prints the median and min-max of the time and of the peak memory: the process's
+ * peak resident memory, and that less an idle Deno process (the runtime the Edge Runtime shares).
+ *
+ *   npx tsx src/functions-tests/image-bench.ts [runs=5]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { phonePhoto } from './images.ts';
+
+const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
+const DENO = join(REPO, 'node_modules/.bin/deno');
+const RUNNER = join(REPO, 'packages/backend/src/functions-tests/image-run.ts');
+const CONFIG = join(REPO, 'supabase/functions/handle-post-create/deno.json');
+const runs = Number(process.argv[2] ?? 5);
+
+function peakMb(pid: number): number {
+  return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+}
+
+/** Runs deno with args, waits for its first stdout line, reads its peak memory, then closes its stdin. */
+async function measure(args: string[]): Promise<{ line: string; peak: number }> {
+  const child = spawn(DENO, args, {
+    cwd: REPO,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((done, fail) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) done(out.trim());
+    });
+    child.once('exit', (code) => fail(new Error(`deno exited with ${code}: ${out}`)));
+  });
+  const peak = peakMb(child.pid!);
+  const exited = new Promise((r) => child.once('exit', r));
+  child.stdin!.end();
+  await exited;
+  return { line, peak };
+}
+
+function stats(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return `${median.toFixed(0)} (${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)})`;
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'snapshire-image-bench-'));
+try {
+  const photos = {
+    '12 MP (4000x3000)': join(dir, '12mp.jpg'),
+    '48 MP (8000x6000)': join(dir, '48mp.jpg'),
+  };
+  await writeFile(photos['12 MP (4000x3000)'], await phonePhoto(4000, 3000, 88));
+  await writeFile(photos['48 MP (8000x6000)'], await phonePhoto(8000, 6000, 80));
+  const idle = await measure(['eval', "console.log('ready'); await Deno.stdin.read(new Uint8Array(1));"]);
+  const results = new Map<string, { ms: number[]; peak: number[]; size: string; out: string }>();
+  for (let round = 0; round < runs; round++) {
+    for (const [label, file] of Object.entries(photos)) {
+      const { line, peak } = await measure([
+        'run',
+        '--node-modules-dir=manual',
+        '--no-lock',
+        '--config',
+        CONFIG,
+        '--allow-read',
+        '--allow-env',
+        '--deny-ffi',
+        RUNNER,
+        file,
+      ]);
+      const run = JSON.parse(line) as { ms: number; width: number; height: number; bytes: number };
+      const entry = results.get(label) ?? {
+        ms: [],
+        peak: [],
+        size: `${(readFileSync(file).length / 1048576).toFixed(1)} MB`,
+        out: '',
+      };
+      entry.ms.push(run.ms);
+      entry.peak.push(peak);
+      entry.out = `${run.width}x${run.height}, ${(run.bytes / 1048576).toFixed(1)} MB`;
+      results.set(label, entry);
+    }
+  }
+  console.log(`idle Deno process: ${idle.peak.toFixed(0)} MB; ${runs} runs each, median (min-max)`);
+  for (const [label, r] of results) {
+    console.log(
+      `${label}, ${r.size} -> stored ${r.out}: ${stats(r.ms)} ms, process peak ${stats(r.peak)} MB, ` +
+        `less idle Deno ${stats(r.peak.map((p) => p - idle.peak))} MB`,
+    );
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,29 @@
+/**
+ * Types for the slice of @cornerstonejs/codec-libjpeg-turbo-8bit's embind API that
+ * supabase/functions/handle-post-create/image.ts uses (the package ships none): its Emscripten factory,
+ * given the WebAssembly bytes, resolves to the module. Here, in the backend's TypeScript program, which
+ * type-checks the function's code through these tests; Deno runs the function without type-checking, and
+ * a type reference inside the function would have to be uploaded with it.
+ */
+declare module '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs' {
+  export interface FrameInfo {
+    width: number;
+    height: number;
+    bitsPerSample: number;
+    componentCount: number;
+    isSigned: boolean;
+  }
+  export interface JpegEncoder {
+    /** The encoder's input pixels (width x height x components), a view into the module's memory. */
+    getDecodedBuffer(frame: FrameInfo): Uint8Array;
+    setQuality(quality: number, lossless: boolean): void;
+    /** turbojpeg.h TJSAMP_*. */
+    setSubSampling(subsampling: number): void;
+    encode(): void;
+    /** The JPEG written by encode(), a view into the module's memory. */
+    getEncodedBuffer(): Uint8Array;
+    delete(): void;
+  }
+  const factory: (options: { wasmBinary: Uint8Array }) => Promise<{ JPEGEncoder: new () => JpegEncoder }>;
+  export default factory;
+}

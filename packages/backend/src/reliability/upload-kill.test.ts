@@ -1,0 +1,258 @@
+import { request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { readdir } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PHOTO_BUCKET, POST_CREATE_FIELDS, POST_CREATE_FUNCTION } from '@snapshire/contracts';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_ACCOUNTS } from '../../../../supabase/seed/accounts.ts';
+import { SEED_CATEGORIES, SEED_GROUPS } from '../../../../supabase/seed/ids.ts';
+import { startBackendProcess, stopBackendProcess, type BackendProcess } from './processes.ts';
+
+/** A noisy (so barely compressible) JPEG of a few megabytes: the function needs a while to take it in. */
+async function bigPhoto(): Promise<Buffer> {
+  const width = 2400;
+  const height = 1600;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+function multipart(photo: Buffer, description: string): { boundary: string; body: Buffer } {
+  const boundary = `----snapshire-kill-${Date.now()}`;
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head =
+    field(POST_CREATE_FIELDS.GROUP_ID, SEED_GROUPS.bristol) +
+    field(POST_CREATE_FIELDS.DESCRIPTION, description) +
+    field(POST_CREATE_FIELDS.PHOTO_TYPE, 'DIGITAL') +
+    field(POST_CREATE_FIELDS.WIDTH, '2400') +
+    field(POST_CREATE_FIELDS.HEIGHT, '1600') +
+    field(POST_CREATE_FIELDS.CATEGORY_IDS, SEED_CATEGORIES.photography) +
+    `--${boundary}\r\nContent-Disposition: form-data; name="${POST_CREATE_FIELDS.FILE}"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  return { boundary, body: Buffer.concat([Buffer.from(head), photo, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
+}
+
+/**
+ * Where to kill: after half the body, or as soon as the upload reaches a state (watched in the database and
+ * on disk), whatever order the function writes in; `answer` waits for the 201 and kills right after it.
+ */
+type KillPoint =
+  | { label: string; at: 'half-body' }
+  | { label: string; at: 'state'; state: 'post row' | 'stored file' | 'object row' }
+  | { label: string; at: 'answer' };
+
+const KILL_POINTS: KillPoint[] = [
+  { label: 'half the body sent', at: 'half-body' },
+  { label: 'its post row exists', at: 'state', state: 'post row' },
+  { label: 'its photo file is on disk', at: 'state', state: 'stored file' },
+  { label: 'its object row exists', at: 'state', state: 'object row' },
+  { label: 'the 201 arrived', at: 'answer' },
+];
+
+async function fileCount(dataDir: string): Promise<number> {
+  const objectsDir = join(dataDir, 'storage', 'objects');
+  let n = 0;
+  for (const shard of await readdir(objectsDir).catch(() => [] as string[]))
+    n += (await readdir(join(objectsDir, shard)).catch(() => [])).length;
+  return n;
+}
+
+/** Whether the upload described by `description` has reached `state` (files and objects: past their baseline). */
+async function reached(
+  db: pg.Client,
+  dataDir: string,
+  state: 'post row' | 'stored file' | 'object row',
+  description: string,
+  base: { files: number; objects: number },
+): Promise<boolean> {
+  if (state === 'stored file') return (await fileCount(dataDir)) > base.files;
+  if (state === 'post row') {
+    return (
+      (
+        await db.query<{ n: number }>('select count(*)::int as n from public.post where description = $1', [
+          description,
+        ])
+      ).rows[0]!.n > 0
+    );
+  }
+  return (
+    (
+      await db.query<{ n: number }>('select count(*)::int as n from storage.objects where bucket_id = $1', [
+        PHOTO_BUCKET,
+      ])
+    ).rows[0]!.n > base.objects
+  );
+}
+
+/**
+ * Sends the upload and SIGKILLs the backend at the kill point; resolves with the HTTP status if an answer
+ * arrived before the kill (an acknowledged post when 201), and whether the watched state was seen.
+ */
+async function uploadAndKill(
+  p: BackendProcess,
+  dataDir: string,
+  token: string,
+  photo: Buffer,
+  description: string,
+  point: KillPoint,
+): Promise<{ status?: number; seen: boolean }> {
+  const { boundary, body } = multipart(photo, description);
+  const db = new pg.Client({ connectionString: p.dbUrl });
+  await db.connect();
+  db.on('error', () => undefined);
+  const base = {
+    files: await fileCount(dataDir),
+    objects: (
+      await db.query<{ n: number }>('select count(*)::int as n from storage.objects where bucket_id = $1', [
+        PHOTO_BUCKET,
+      ])
+    ).rows[0]!.n,
+  };
+  let status: number | undefined;
+  let answered!: () => void;
+  const answer = new Promise<void>((r) => (answered = r));
+  const url = new URL(`${p.url}/functions/v1/${POST_CREATE_FUNCTION}`);
+  const req = request(url, {
+    method: 'POST',
+    headers: {
+      apikey: p.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(body.length),
+    },
+  });
+  req.on('response', (res) => {
+    status = res.statusCode;
+    res.resume();
+    answered();
+  });
+  req.on('error', () => answered());
+  let seen = false;
+  if (point.at === 'half-body') {
+    await new Promise<void>((r) => req.write(body.subarray(0, body.length >> 1), () => r()));
+    await new Promise((r) => setTimeout(r, 50));
+  } else {
+    req.end(body);
+    if (point.at === 'answer') await answer;
+    else {
+      const deadline = performance.now() + 30_000;
+      let done = false;
+      void answer.then(() => (done = true));
+      while (!done && performance.now() < deadline) {
+        if (await reached(db, dataDir, point.state, description, base).catch(() => false)) {
+          seen = true;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    }
+  }
+  p.child.kill('SIGKILL');
+  await p.exited;
+  await db.end().catch(() => undefined);
+  return { status, seen };
+}
+
+async function signIn(p: BackendProcess): Promise<string> {
+  const res = await fetch(`${p.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: p.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify(SAMPLE_ACCOUNTS.ada),
+  });
+  const json = (await res.json()) as { access_token?: string };
+  if (!json.access_token) throw new Error(`sign-in failed: ${JSON.stringify(json)}`);
+  return json.access_token;
+}
+
+interface Counts {
+  posts: number;
+  unfinished: number;
+  postsWithoutObject: number;
+  objectsWithoutPost: number;
+  objectRowsWithoutFile: number;
+  strayFiles: number;
+}
+
+async function counts(p: BackendProcess, dataDir: string): Promise<Counts & { descriptions: string[] }> {
+  const db = new pg.Client({ connectionString: p.dbUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<Omit<Counts, 'objectRowsWithoutFile' | 'strayFiles'>>(
+      `select (select count(*)::int from public.post) as posts,
+              (select count(*)::int from public.post where not has_uploaded_photo) as unfinished,
+              (select count(*)::int from public.post p where not exists (
+                 select from storage.objects o where o.bucket_id = $1 and o.name = 'posts/' || p.id || '/' || p.file_name)) as "postsWithoutObject",
+              (select count(*)::int from storage.objects o where o.bucket_id = $1 and o.name like 'posts/%' and not exists (
+                 select from public.post p where o.name = 'posts/' || p.id || '/' || p.file_name)) as "objectsWithoutPost"`,
+      [PHOTO_BUCKET],
+    );
+    const versions = new Set(
+      (await db.query<{ version: string }>('select version from storage.objects where version is not null')).rows.map(
+        (r) => r.version,
+      ),
+    );
+    const objectsDir = join(dataDir, 'storage', 'objects');
+    const files = new Set<string>();
+    for (const shard of await readdir(objectsDir).catch(() => [] as string[])) {
+      for (const name of await readdir(join(objectsDir, shard))) files.add(name);
+    }
+    const descriptions = (
+      await db.query<{ description: string }>(`select description from public.post where description like 'kill %'`)
+    ).rows.map((r) => r.description);
+    return {
+      ...rows[0]!,
+      objectRowsWithoutFile: [...versions].filter((v) => !files.has(v)).length,
+      strayFiles: [...files].filter((f) => !versions.has(f)).length,
+      descriptions,
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+describe('crash-consistent uploads: SIGKILL at points of an upload, then restart', () => {
+  let dataDir: string;
+  let current: BackendProcess | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'snapshire-upload-kill-'));
+  });
+  afterAll(async () => {
+    if (current) await stopBackendProcess(current);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves no post without its photo, no photo without its post, and keeps every acknowledged post', async () => {
+    const env = { DATA_DIR: dataDir, AUTOCONFIRM: 'false' };
+    const photo = await bigPhoto();
+    current = await startBackendProcess(env);
+    const acknowledged: string[] = [];
+    const report: string[] = [];
+    // The answer comes last: every post acknowledged by then must survive every later crash.
+    for (const point of [...KILL_POINTS.slice(-1), ...KILL_POINTS.slice(0, -1)]) {
+      const token = await signIn(current);
+      const description = `kill ${point.label}`;
+      const { status, seen } = await uploadAndKill(current, dataDir, token, photo, description, point);
+      if (status === 201) acknowledged.push(description);
+      current = await startBackendProcess(env);
+      const c = await counts(current, dataDir);
+      const reconciled = /reconciled uploads at start: (.*)/.exec(current.output())?.[1] ?? 'nothing to reconcile';
+      report.push(
+        `killed when ${point.label}${point.at === 'state' ? (seen ? ' (seen)' : ' (not seen: killed at the answer)') : ''}: answer ${status ?? 'none'}; ${reconciled}; after: ${JSON.stringify({ ...c, descriptions: c.descriptions.length })}`,
+      );
+      expect(c.unfinished).toBe(0);
+      expect(c.postsWithoutObject).toBe(0);
+      expect(c.objectsWithoutPost).toBe(0);
+      expect(c.objectRowsWithoutFile).toBe(0);
+      expect(c.strayFiles).toBe(0);
+      for (const d of acknowledged) expect(c.descriptions).toContain(d);
+    }
+    expect(acknowledged.length).toBeGreaterThanOrEqual(1);
+    console.log(`[upload-kill] photo ${photo.length} bytes\n${report.join('\n')}`);
+  }, 400_000);
+});
