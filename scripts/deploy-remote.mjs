@@ -41,7 +41,8 @@ export async function deployRemoteBuild(distDir, dest, { log = () => {} } = {}) 
     );
   const files = await listFiles(distDir);
   for (const named of namedAssets(manifest))
-    if (!files.includes(named)) throw new Error(`the build is incomplete: mf-manifest.json names ${named}, which is missing`);
+    if (!files.includes(named))
+      throw new Error(`the build is incomplete: mf-manifest.json names ${named}, which is missing`);
 
   await mkdir(dest, { recursive: true });
   const added = [];
@@ -108,7 +109,9 @@ if (isMain) {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   try {
-    await deployRemoteBuild(join(REPO_ROOT, remote, 'dist'), resolve(process.env.INIT_CWD ?? process.cwd(), dest), { log: console.log });
+    await deployRemoteBuild(join(REPO_ROOT, remote, 'dist'), resolve(process.env.INIT_CWD ?? process.cwd(), dest), {
+      log: console.log,
+    });
   } catch (error) {
     console.error(`deploy:remote failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

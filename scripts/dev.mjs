@@ -45,7 +45,9 @@ const childEnv = {
 
 const vite = join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
 const children = APPS.map(({ dir, label }) => {
-  const child = spawn(process.execPath, [vite], {
+  // --force: a warm optimized-deps cache leaves a remote's page blank ("jsx is not a function"); re-optimizing
+  // on every start costs a few seconds and always works.
+  const child = spawn(process.execPath, [vite, '--force'], {
     cwd: join(REPO_ROOT, dir),
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

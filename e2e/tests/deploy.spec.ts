@@ -11,6 +11,12 @@ import { MESSAGES, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, isSameDocument, markDocument, test } from '../harness/fixtures.ts';
+import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deployRemoteBuild } from '../../scripts/deploy-remote.mjs';
+import { builtDist } from '../harness/sandbox.ts';
 import { sourceTree, type SourceTree } from '../harness/variants.ts';
 
 const GROUP = { id: SEED_GROUPS.bristol, name: 'Bristol Harbourside' };
@@ -107,7 +113,7 @@ test.describe('a remote redeployed while the page is open', () => {
     const site = await sandbox({});
     await site.remotes.remote_browse.serveCopy();
     await page.goto(`${site.url}${paths.groups()}`);
-    await expect(page.getByRole('link', { name: new RegExp(GROUP.name) })).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(GROUP.name) })).toBeVisible({ timeout: 30_000 });
     await markDocument(page);
 
     await site.remotes.remote_browse.replaceWith(newBrowse);
@@ -135,7 +141,7 @@ test.describe('a remote redeployed while the page is open', () => {
     await site.remotes.remote_browse.serveCopy();
     await page.goto(`${site.url}${paths.group(GROUP.id)}`);
     const tile = page.getByTestId('photo-tile').first();
-    await expect(tile).toBeVisible();
+    await expect(tile).toBeVisible({ timeout: 30_000 });
     await markDocument(page);
 
     await site.remotes.remote_browse.replaceWith(newBrowse);
@@ -169,6 +175,35 @@ test.describe('a remote redeployed while the page is open', () => {
     await expect(fallback(page, 'Posting')).toHaveCount(0);
     expect(await isSameDocument(page)).toBe(true);
   });
+});
+
+test('deploy:remote (immutable): the open page never meets a missing file, and the next navigation gets the new build', async ({
+  page,
+  sandbox,
+}) => {
+  const dest = await mkdtemp(join(tmpdir(), 'snapshire-deploy-dest-'));
+  try {
+    await deployRemoteBuild(builtDist('remote-browse'), dest);
+    const site = await sandbox({ roots: { remote_browse: dest } });
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
+    await page.goto(`${site.url}${paths.group(GROUP.id)}`);
+    await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+    await markDocument(page);
+
+    const { buildId } = await deployRemoteBuild(newBrowse, dest);
+    await page.getByRole('link', { name: 'Groups', exact: true }).click();
+    await expect(marker(page, 'GroupsPage')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('link', { name: new RegExp(GROUP.name) }).click();
+    await expect(marker(page, 'GroupPage')).toBeVisible();
+    expect(missing).toEqual([]);
+    expect(await isSameDocument(page)).toBe(true);
+    expect(readdirSync(dest)).toEqual(expect.arrayContaining([`remoteEntry.${buildId}.js`, 'deploys.log']));
+  } finally {
+    await rm(dest, { recursive: true, force: true });
+  }
 });
 
 test('an operation change ships with the remote alone: the new query goes out and its field shows', async ({

@@ -2,7 +2,7 @@
 // each remote on its own port (its own origin), and the host's /config.json pointing at all of them.
 // Used by `npm start` (scripts/start.mjs) and by the e2e harness.
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -39,7 +39,8 @@ export const DIST = {
  * REMOTE_UPLOAD_PORT, BACKEND_PORT, DATA_DIR (default .data; "memory" for a throw-away in-memory database),
  * BIND_HOST, SNAPSHIRE_PUBLIC_HOST, SUPABASE_URL + SUPABASE_ANON_KEY (use a real project instead of the embedded
  * backend), JWT_SECRET, FIXTURES (comma-separated supabase/fixtures to load, e.g. large-group), REMOTE_TIMEOUT_MS,
- * LANDING_IMAGE_URL.
+ * REMOTE_FIRST_BYTE_TIMEOUT_MS, LANDING_IMAGE_URL, REMOTE_BROWSE_URL / REMOTE_AUTH_URL / REMOTE_UPLOAD_URL (a remote's
+ * mf-manifest.json elsewhere).
  * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void, writeConfig?: boolean }} [options]
  * @returns {Promise<Stack>}
  */
@@ -71,9 +72,22 @@ export async function startStack({ env = process.env, log = console.log, writeCo
       supabaseAnonKey: anonKey,
       remoteOrigins,
       remoteTimeoutMs: env.REMOTE_TIMEOUT_MS ? Number(env.REMOTE_TIMEOUT_MS) : undefined,
+      remoteFirstByteTimeoutMs: env.REMOTE_FIRST_BYTE_TIMEOUT_MS ? Number(env.REMOTE_FIRST_BYTE_TIMEOUT_MS) : undefined,
       landingImageUrl: env.LANDING_IMAGE_URL || undefined,
     });
+    // Each remote's entry: REMOTE_<NAME>_URL, else what host/dist/config.json names (an operator pointed it at
+    // another deployment), else the local server started below.
+    const onDisk = writeConfig ? await readConfigOnDisk(log) : null;
+    for (const name of federation.REMOTE_NAMES) {
+      const fromEnv = env[`${name.toUpperCase()}_URL`];
+      const buildDefault = federation.remoteManifestUrl(origin(federation.DEFAULT_PORTS[name]));
+      const fromFile = onDisk?.remotes?.[name];
+      if (fromEnv) config.remotes[name] = fromEnv;
+      else if (typeof fromFile === 'string' && fromFile !== buildDefault) config.remotes[name] = fromFile;
+    }
     const configJson = JSON.stringify(config, null, 2) + '\n';
+    // npm start writes it to disk and serves it from there, so an edit (a remote moved to a new manifest)
+    // takes effect on the next page load; the e2e harness keeps it in memory (several stacks, one dist).
     if (writeConfig) await writeFile(join(DIST.host, 'config.json'), configJson);
 
     // 3. The host and each remote on their own origin.
@@ -82,7 +96,7 @@ export async function startStack({ env = process.env, log = console.log, writeCo
       port: ports.host,
       host: bindHost,
       spa: true,
-      overrides: { '/config.json': configJson },
+      overrides: writeConfig ? {} : { '/config.json': configJson },
     });
     stoppers.push(host.close);
     for (const name of federation.REMOTE_NAMES) {
@@ -93,6 +107,18 @@ export async function startStack({ env = process.env, log = console.log, writeCo
   } catch (err) {
     await stop();
     throw err;
+  }
+}
+
+/** host/dist/config.json as it is on disk (the build's default, or an operator's edit), or null. */
+async function readConfigOnDisk(log) {
+  const file = join(DIST.host, 'config.json');
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    log(`${file} is not valid JSON (${err instanceof Error ? err.message : err}); writing a fresh one`);
+    return null;
   }
 }
 

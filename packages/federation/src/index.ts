@@ -99,6 +99,23 @@ export function runtimeConfigPlugin(overrides: Partial<RuntimeConfigJson> = {}):
   return {
     name: 'snapshire-runtime-config',
     configureServer(server) {
+      // A remote run alone needs a backend: say so plainly at start when there is none, and how to get one.
+      const { supabaseUrl } = config();
+      fetch(`${supabaseUrl}/auth/v1/health`, {
+        headers: { apikey: config().supabaseAnonKey },
+        signal: AbortSignal.timeout(3_000),
+      })
+        .then((response) => {
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        })
+        .catch(() =>
+          server.config.logger.warn(
+            `\n  No backend answers at ${supabaseUrl}. Start one in another terminal:\n` +
+              '    npm run start -w @snapshire/backend     (the embedded backend, port 54321)\n' +
+              '  or set SUPABASE_URL and SUPABASE_ANON_KEY to a Supabase project. `npm run dev` at the root starts\n' +
+              '  the backend, the host and every remote together.\n',
+          ),
+        );
       server.middlewares.use('/config.json', (_req, res) => {
         res.setHeader('Content-Type', 'application/json');
         res.setHeader('Cache-Control', 'no-cache');

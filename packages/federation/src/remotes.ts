@@ -40,6 +40,15 @@ export type ExposedModule<R extends RemoteName> = keyof (typeof REMOTES)[R]['exp
   ? M
   : never;
 
+/**
+ * What every exposed module must be: a default-exported component that takes no props (a screen reads the
+ * route, router state, session and Apollo from the providers the host supplies). Each remote's
+ * src/contract.check.ts assigns its exposed modules to this, so its type check fails when one stops fitting.
+ */
+export interface ExposedScreenModule {
+  default: (props: Record<string, never>) => unknown;
+}
+
 /** The host's federation name (it consumes the remotes and provides every shared singleton). */
 export const HOST_NAME = 'host';
 

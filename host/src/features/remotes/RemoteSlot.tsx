@@ -83,6 +83,7 @@ function newAttempt(
   reload: RemoteReloader | undefined,
   timeoutMs: number,
   recoverFirst = false,
+  checkForUpdate?: () => Promise<boolean>,
 ): Attempt {
   const attempt: Attempt = {
     generation: (attempts.get(id)?.generation ?? 0) + 1,
@@ -96,6 +97,8 @@ function newAttempt(
             await reload();
             return checked(id, await load());
           }
+          // A screen not loaded yet on this page: if its remote was redeployed since, load the new build.
+          if (checkForUpdate) await checkForUpdate().catch(() => false);
           try {
             return checked(id, await load());
           } catch (error) {
@@ -177,7 +180,7 @@ export function RemoteSlot({
     const cached = attempts.get(id);
     return cached && !cached.failed
       ? { attempt: cached, cached: true }
-      : { attempt: newAttempt(id, load, reload, ms), cached: false };
+      : { attempt: newAttempt(id, load, reload, ms, false, checkForUpdate), cached: false };
   });
   const [attempt, setAttempt] = useState<Attempt>(initial.attempt);
   // A screen kept from an earlier visit: if its remote has been redeployed since, this visit gets the new build.
@@ -202,17 +205,40 @@ export function RemoteSlot({
       onRetry={retry}
       // A screen that loaded and then failed while rendering (a chunk of its build gone): recover once alone.
       recoverOnError={() => !!reload && !attempt.recovered && !attempt.failed}
-      recovering={<Presented presentation={presentation}>{loading}</Presented>}
+      recovering={<PresentedLoading presentation={presentation}>{loading}</PresentedLoading>}
       presentation={presentation}
     >
-      <Suspense fallback={<Presented presentation={presentation}>{loading}</Presented>}>
+      <Suspense fallback={<PresentedLoading presentation={presentation}>{loading}</PresentedLoading>}>
         <Screen />
       </Suspense>
     </RemoteErrorBoundary>
   );
 }
 
-/** Draws the spinner or the fallback in the page, or in a dialog for a screen that is a modal itself. */
+/**
+ * The spinner, in the page or, for a modal screen, centred over it. Not a dialog: the screen's own modal takes
+ * over from it, and a dialog closing would hand focus back to the page under that modal (which closes it).
+ */
+function PresentedLoading({
+  presentation,
+  children,
+}: {
+  presentation: RemoteSlotProps['presentation'];
+  children: ReactNode;
+}) {
+  if (presentation?.kind !== 'dialog') return <>{children}</>;
+  return (
+    <Portal>
+      <Box position="fixed" inset="0" zIndex="modal" bg="blackAlpha.500" display="grid" placeItems="center">
+        <Box bg="bg.panel" rounded="l3" px="8" py="6">
+          {children}
+        </Box>
+      </Box>
+    </Portal>
+  );
+}
+
+/** Draws the fallback in the page, or in a dialog for a screen that is a modal itself. */
 function Presented({ presentation, children }: { presentation: RemoteSlotProps['presentation']; children: ReactNode }) {
   if (presentation?.kind !== 'dialog') return <>{children}</>;
   return (
