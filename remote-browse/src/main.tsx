@@ -10,6 +10,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Link as RouterLink, Routes } from 'react-router-dom';
 import GroupPage from './features/group/GroupPage.tsx';
+import GroupSettingsPage from './features/group-admin/GroupSettingsPage.tsx';
+import InvitationPage from './features/invitation/InvitationPage.tsx';
+import NewGroupPage from './features/new-group/NewGroupPage.tsx';
 import GroupsPage from './features/groups-list/GroupsPage.tsx';
 import PostView from './features/post/PostView.tsx';
 
@@ -33,6 +36,9 @@ createRoot(document.getElementById('root')!).render(
           <Routes>
             <Route path={ROUTES.HOME} element={<Navigate to={paths.groups()} replace />} />
             <Route path={ROUTES.GROUPS} element={<GroupsPage />} />
+            <Route path={ROUTES.GROUP_NEW} element={<NewGroupPage />} />
+            <Route path={ROUTES.GROUP_SETTINGS} element={<GroupSettingsPage />} />
+            <Route path={ROUTES.INVITATION} element={<InvitationPage />} />
             <Route path={ROUTES.GROUP_BY_ID} element={<GroupPage />}>
               <Route path={ROUTES.GROUP_POST_BY_ID.slice(ROUTES.GROUP_BY_ID.length + 1)} element={<PostView />} />
             </Route>

@@ -16,6 +16,9 @@ export const routes: RouteObject[] = [
     children: [
       { path: ROUTES.HOME, element: <LandingPage /> },
       { path: ROUTES.GROUPS, element: <RemoteScreen remote="remote_browse" module="GroupsPage" /> },
+      { path: ROUTES.GROUP_NEW, element: <RemoteScreen remote="remote_browse" module="NewGroupPage" /> },
+      { path: ROUTES.GROUP_SETTINGS, element: <RemoteScreen remote="remote_browse" module="GroupSettingsPage" /> },
+      { path: ROUTES.INVITATION, element: <RemoteScreen remote="remote_browse" module="InvitationPage" /> },
       {
         path: ROUTES.GROUP_BY_ID,
         element: <RemoteScreen remote="remote_browse" module="GroupPage" />,

@@ -97,7 +97,14 @@ describe('runtime config', () => {
   });
 
   it('exposes the screens PLAN.md names', () => {
-    expect(Object.keys(REMOTES.remote_browse.exposes)).toEqual(['./GroupsPage', './GroupPage', './PostView']);
+    expect(Object.keys(REMOTES.remote_browse.exposes)).toEqual([
+      './GroupsPage',
+      './GroupPage',
+      './PostView',
+      './NewGroupPage',
+      './GroupSettingsPage',
+      './InvitationPage',
+    ]);
     expect(Object.keys(REMOTES.remote_auth.exposes)).toEqual(['./AuthScreen']);
     expect(Object.keys(REMOTES.remote_upload.exposes)).toEqual(['./NewPostScreen']);
   });

@@ -11,6 +11,9 @@ export const REMOTES = {
       './GroupsPage': './src/features/groups-list/GroupsPage.tsx',
       './GroupPage': './src/features/group/GroupPage.tsx',
       './PostView': './src/features/post/PostView.tsx',
+      './NewGroupPage': './src/features/new-group/NewGroupPage.tsx',
+      './GroupSettingsPage': './src/features/group-admin/GroupSettingsPage.tsx',
+      './InvitationPage': './src/features/invitation/InvitationPage.tsx',
     },
   },
   remote_auth: {

@@ -12,6 +12,7 @@ import { formatCategoryParam, parseCategoryParam } from './categoryParam.ts';
 import { Gallery } from './Gallery.tsx';
 import type { GalleryOutletContext } from './galleryContext.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
+import { GroupMembershipBar } from '../group-admin/GroupMembershipBar.tsx';
 import { GroupHeader } from './GroupHeader.tsx';
 import { MissingGroupPage } from './MissingGroupPage.tsx';
 import { groupPostsByDay } from './groupPostsByDay.ts';
@@ -104,6 +105,7 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
       >
         <CategoryFilter categories={categories} selected={categoryIds} onChange={setCategoryIds} />
       </GroupHeader>
+      <GroupMembershipBar groupId={groupId} />
       <Gallery
         groupId={groupId}
         days={days}

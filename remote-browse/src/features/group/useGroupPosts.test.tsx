@@ -58,7 +58,7 @@ describe('useGroupPosts', () => {
       query: AllGroupsDocument,
       data: {
         groupCollection: {
-          edges: [{ node: { ...twoPosts, postCollection: { edges: twoPosts.postCollection!.edges.map(({ node }) => ({ node })) } } }],
+          edges: [{ node: { ...twoPosts, member_count: null, postCollection: { edges: twoPosts.postCollection!.edges.map(({ node }) => ({ node })) } } }],
         },
       } as never,
     });

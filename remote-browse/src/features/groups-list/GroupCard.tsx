@@ -6,6 +6,7 @@ import { photoAlt } from '../photos/altText.ts';
 import { SignedPhoto } from '../photos/SignedPhoto.tsx';
 import { useElementWidth } from '../photos/useElementWidth.ts';
 import type { GroupsListGroup } from '../browse-data/types.ts';
+import { GroupCardBadges } from '../my-groups/GroupCardBadges.tsx';
 
 const SLOT_GAP_PX = 4;
 
@@ -79,6 +80,7 @@ export function GroupCard({ group, eager }: { group: GroupsListGroup; eager: boo
         </Box>
         <Card.Body pt="1" pb="3" px="3">
           <Text fontWeight="bold">{group.display_name}</Text>
+          <GroupCardBadges group={group} />
         </Card.Body>
       </RouterLink>
     </Card.Root>

@@ -25,6 +25,7 @@ const group = (id: string, name: string, posts: ReturnType<typeof galleryPosts>)
     id,
     display_name: name,
     is_private: false,
+    member_count: null,
     postCollection: { __typename: 'postConnection', edges: posts.map((node) => ({ __typename: 'postEdge', node })) },
   },
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { MESSAGES } from '@snapshire/contracts';
 import { ErrorPanel, LoadingState, PageShell } from '@snapshire/ui';
 import { AllGroupsDocument } from '../browse-data/documents.ts';
+import { MyGroups, NewGroupButton } from '../my-groups/MyGroups.tsx';
 import { GroupCard } from './GroupCard.tsx';
 
 /** Cards on the first screen (one row of 3 on wide screens) load their photos at once; the rest lazily. */
@@ -14,10 +15,11 @@ export default function GroupsPage() {
   const groups = data?.groupCollection?.edges.map((edge) => edge.node) ?? [];
 
   return (
-    <PageShell title={MESSAGES.GROUPS_TITLE}>
+    <PageShell title={MESSAGES.GROUPS_TITLE} actions={<NewGroupButton />}>
       <Text mb="6" maxW="3xl" color="fg.muted">
         {MESSAGES.GROUPS_INTRO}
       </Text>
+      <MyGroups />
       {loading && !data ? (
         <LoadingState minH="100vh" />
       ) : error && !data ? (

@@ -20,6 +20,7 @@ import { ErrorPanel } from '@snapshire/ui';
 import { PostByIdDocument } from '../browse-data/documents.ts';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type GalleryPost } from '../browse-data/types.ts';
+import { PostActions } from '../post-actions/PostActions.tsx';
 import { photoAlt } from '../photos/altText.ts';
 import { SignedPhoto } from '../photos/SignedPhoto.tsx';
 import { useElementWidth } from '../photos/useElementWidth.ts';
@@ -183,6 +184,7 @@ export function PostDetail({
               </DataList.Item>
             ) : null}
           </DataList.Root>
+          <PostActions postId={post.id} groupId={post.group_id} />
         </Stack>
       ) : null}
     </Grid>

@@ -1,0 +1,93 @@
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { GROUP_ACTION_MESSAGES, paths } from '@snapshire/contracts';
+import { useSession } from '@snapshire/data';
+import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
+import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
+import { groupNoticeFrom } from '../group-actions/groupNotice.ts';
+import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
+import { useGroupAction } from '../group-actions/useGroupAction.ts';
+import { GroupMembershipDocument, JoinGroupDocument, LeaveGroupDocument } from './operations.generated.ts';
+import { asGroupRole, canManage, roleLabel } from './roles.ts';
+
+/**
+ * On the group page, under its header: the caller's role and the member count, Join/Leave for a public group,
+ * Leave for members of a private one (never the owner), and the settings link for owners and admins.
+ */
+export function GroupMembershipBar({ groupId }: { groupId: string }) {
+  const { session, loading: sessionLoading } = useSession();
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data } = useQuery(GroupMembershipDocument, { variables: { id: groupId } });
+  const [joinGroup] = useMutation(JoinGroupDocument);
+  const [leaveGroup] = useMutation(LeaveGroupDocument);
+  const { feedback, busy, run } = useGroupAction();
+
+  const group = data?.groupCollection?.edges[0]?.node;
+  if (!group || sessionLoading) return null;
+  const role = asGroupRole(group.my_role);
+  const notice = feedback ? null : groupNoticeFrom(location.state);
+
+  async function join() {
+    if (await run(() => joinGroup({ variables: { groupId } }), GROUP_ACTION_MESSAGES.JOINED)) {
+      void refreshAfterGroupChange(client, groupId);
+    }
+  }
+  async function leave() {
+    if (await run(() => leaveGroup({ variables: { groupId } }), GROUP_ACTION_MESSAGES.LEFT)) {
+      void refreshAfterGroupChange(client, groupId);
+      // A private group is out of sight once left.
+      if (group?.is_private) void navigate(paths.groups(), { replace: true });
+    }
+  }
+
+  return (
+    <Stack gap="2" mb="6" data-testid="group-membership">
+      <HStack gap="3" wrap="wrap">
+        {group.is_private ? (
+          <Badge colorPalette="gray" variant="surface">
+            Private group
+          </Badge>
+        ) : null}
+        {typeof group.member_count === 'number' ? (
+          <Text color="fg.muted" fontSize="sm">
+            {group.member_count === 1 ? '1 member' : `${group.member_count} members`}
+          </Text>
+        ) : null}
+        {role ? (
+          <Badge colorPalette="green" variant="subtle" data-testid="my-role">
+            Your role: {roleLabel(role)}
+          </Badge>
+        ) : null}
+        {session && !role && !group.is_private ? (
+          <Button size="sm" colorPalette="green" variant="outline" onClick={join} loading={busy}>
+            Join group
+          </Button>
+        ) : null}
+        {!session && !group.is_private ? (
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to={paths.login(paths.group(groupId))}>Sign in to join</RouterLink>
+          </Button>
+        ) : null}
+        {role && role !== 'owner' ? (
+          <ConfirmButton
+            size="sm"
+            variant="outline"
+            label="Leave group"
+            question={GROUP_ACTION_MESSAGES.CONFIRM_LEAVE}
+            onConfirm={leave}
+            loading={busy}
+          />
+        ) : null}
+        {canManage(role) ? (
+          <Button asChild size="sm" variant="outline" colorPalette="green">
+            <RouterLink to={paths.groupSettings(groupId)}>{GROUP_ACTION_MESSAGES.GROUP_SETTINGS}</RouterLink>
+          </Button>
+        ) : null}
+      </HStack>
+      <ActionFeedback feedback={notice ? { kind: 'success', message: notice } : feedback} />
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { GROUP_ACTION_MESSAGES, INVITATION_STATUS_MESSAGES, paths } from '@snapshire/contracts';
+import { useSession } from '@snapshire/data';
+import { ErrorPanel, LoadingState } from '@snapshire/ui';
+import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
+import { groupNoticeState } from '../group-actions/groupNotice.ts';
+import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
+import { useGroupAction } from '../group-actions/useGroupAction.ts';
+import { PageContainer } from '../layout/PageContainer.tsx';
+import { readInvitationPreview } from './invitationPreview.ts';
+import { AcceptInvitationDocument, InvitationPreviewDocument } from './operations.generated.ts';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * Where an invitation link lands (route INVITATION): the group it leads to and whether the link still works,
+ * in words. A signed-out visitor signs up or in and comes back here (redirectTo); accepting makes the caller
+ * a member and opens the group.
+ */
+export default function InvitationPage() {
+  const { token = '' } = useParams();
+  const { session, loading: sessionLoading } = useSession();
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  // The answer depends on who asks (is_member): ask again when the session changes.
+  const { data, loading, error } = useQuery(InvitationPreviewDocument, {
+    variables: { token },
+    fetchPolicy: 'network-only',
+    skip: sessionLoading,
+  });
+  const [accept] = useMutation(AcceptInvitationDocument);
+  const { feedback, busy, run } = useGroupAction();
+
+  if (sessionLoading || (loading && !data)) return <LoadingState minH="60vh" />;
+  if (error && !data) return <ErrorPanel message={error.message} />;
+  const preview = readInvitationPreview(data?.group_invitation_preview);
+  const here = paths.invitation(token);
+  const groupId = preview.group_id;
+
+  async function join() {
+    let joinedGroupId: string | undefined;
+    const ok = await run(async () => {
+      const result = await accept({ variables: { token } });
+      joinedGroupId = result.data?.accept_group_invitation?.group_id;
+    }, GROUP_ACTION_MESSAGES.INVITATION_ACCEPTED);
+    if (ok && joinedGroupId) {
+      void refreshAfterGroupChange(client, joinedGroupId);
+      void navigate(paths.group(joinedGroupId), { replace: true, state: groupNoticeState('INVITATION_ACCEPTED') });
+    }
+  }
+
+  return (
+    <PageContainer>
+      <Card.Root maxW="xl" mx="auto" variant="outline" data-testid="invitation-card" data-status={preview.status}>
+        <Card.Body>
+          <Stack gap="4">
+            <Text color="fg.muted" fontSize="sm">
+              Invitation
+            </Text>
+            {preview.group_name ? (
+              <Heading as="h1" textStyle="pageTitle" overflowWrap="anywhere">
+                {preview.group_name}
+              </Heading>
+            ) : (
+              <Heading as="h1" textStyle="pageTitle">
+                Invitation link
+              </Heading>
+            )}
+            <HStack gap="2">
+              <Badge colorPalette={preview.status === 'valid' ? 'green' : 'red'} variant="subtle">
+                {preview.status === 'valid' ? 'Private group' : 'This link does not work'}
+              </Badge>
+            </HStack>
+            <Text role={preview.status === 'valid' ? undefined : 'alert'} data-testid="invitation-status">
+              {INVITATION_STATUS_MESSAGES[preview.status]}
+            </Text>
+            {preview.status === 'valid' && preview.expires_at ? (
+              <Text color="fg.muted" fontSize="sm">
+                The link works until {dateTime.format(new Date(preview.expires_at))}.
+              </Text>
+            ) : null}
+            <ActionFeedback feedback={feedback} />
+            <Box>
+              {preview.status !== 'valid' ? (
+                preview.is_member && groupId ? (
+                  <GroupLink groupId={groupId} />
+                ) : (
+                  <Button asChild variant="outline">
+                    <RouterLink to={paths.groups()}>See the groups</RouterLink>
+                  </Button>
+                )
+              ) : preview.is_member && groupId ? (
+                <Stack gap="3">
+                  <Text>You are already a member of this group.</Text>
+                  <GroupLink groupId={groupId} />
+                </Stack>
+              ) : session ? (
+                <Button colorPalette="green" onClick={join} loading={busy}>
+                  Join group
+                </Button>
+              ) : (
+                <Stack gap="3">
+                  <Text>{GROUP_ACTION_MESSAGES.SIGN_IN_TO_ACCEPT}</Text>
+                  <HStack gap="3" wrap="wrap">
+                    <Button asChild colorPalette="green">
+                      <RouterLink to={paths.register(here)}>Create an account</RouterLink>
+                    </Button>
+                    <Button asChild variant="outline">
+                      <RouterLink to={paths.login(here)}>Sign in</RouterLink>
+                    </Button>
+                  </HStack>
+                </Stack>
+              )}
+            </Box>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </PageContainer>
+  );
+}
+
+function GroupLink({ groupId }: { groupId: string }) {
+  return (
+    <Button asChild colorPalette="green">
+      <RouterLink to={paths.group(groupId)}>Open the group</RouterLink>
+    </Button>
+  );
+}
