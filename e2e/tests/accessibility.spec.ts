@@ -1,12 +1,13 @@
 /**
  * Accessibility (issue 14): axe-core on every screen, in the light and the dark theme, finds no serious or
  * critical violation of WCAG 2.2 A/AA (colour contrast included). Screens: landing, groups list, group
- * page, post page, post modal, login, sign-up, new post (both steps), terms and the not-found page.
+ * page, post page, post modal, login, sign-up, new post (both steps), terms and the not-found page; and the
+ * screens of groups people run: new group, group settings and the invitation page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { MESSAGES, paths } from '@snapshire/contracts';
+import { GROUP_ACTION_MESSAGES, INVITATION_STATUS_MESSAGES, MESSAGES, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
@@ -38,7 +39,7 @@ async function seriousViolations(page: Page): Promise<Finding[]> {
     }));
 }
 
-/** The theme is stored under 'theme' (SPEC.md section 2); set before any script of the site runs. */
+/** The theme is stored under 'theme' (docs/product.md); set before any script of the site runs. */
 async function useTheme(page: Page, theme: Theme) {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -131,6 +132,22 @@ for (const theme of THEMES) {
       await expect(page.getByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).toBeVisible();
       await expect(page.getByRole('button', { name: /^Submit/ })).toBeVisible();
       await expectClean(page, 'new post, step two', theme);
+    });
+
+    test('new group, group settings and an invitation link', async ({ page }) => {
+      await page.goto(paths.invitation('0'.repeat(64)));
+      await expect(page.getByText(INVITATION_STATUS_MESSAGES.not_found)).toBeVisible();
+      await expectClean(page, 'invitation, unknown link', theme);
+
+      await signIn(page, paths.newGroup());
+      await expect(page.getByRole('heading', { level: 1, name: GROUP_ACTION_MESSAGES.NEW_GROUP })).toBeVisible();
+      await expectClean(page, 'new group', theme);
+
+      // ada owns the private family group: every section of its settings is shown to her.
+      await page.goto(paths.groupSettings(SEED_GROUPS.family));
+      await expect(page.getByRole('heading', { level: 1, name: GROUP_ACTION_MESSAGES.GROUP_SETTINGS })).toBeVisible();
+      await expect(page.getByRole('button', { name: /delete group/i })).toBeVisible();
+      await expectClean(page, 'group settings', theme);
     });
   });
 }

@@ -57,12 +57,12 @@ export function GroupMembershipBar({ groupId }: { groupId: string }) {
           </Text>
         ) : null}
         {role ? (
-          <Badge colorPalette="green" variant="subtle" data-testid="my-role">
+          <Badge colorPalette="brand" variant="subtle" data-testid="my-role">
             Your role: {roleLabel(role)}
           </Badge>
         ) : null}
         {session && !role && !group.is_private ? (
-          <Button size="sm" colorPalette="green" variant="outline" onClick={join} loading={busy}>
+          <Button size="sm" colorPalette="brand" variant="outline" onClick={join} loading={busy}>
             Join group
           </Button>
         ) : null}
@@ -82,7 +82,7 @@ export function GroupMembershipBar({ groupId }: { groupId: string }) {
           />
         ) : null}
         {canManage(role) ? (
-          <Button asChild size="sm" variant="outline" colorPalette="green">
+          <Button asChild size="sm" variant="outline" colorPalette="brand">
             <RouterLink to={paths.groupSettings(groupId)}>{GROUP_ACTION_MESSAGES.GROUP_SETTINGS}</RouterLink>
           </Button>
         ) : null}

@@ -62,7 +62,7 @@ function GroupSettings({ groupId }: { groupId: string }) {
       <ErrorPanel
         message={GROUP_RULE_MESSAGES.not_group_manager}
         action={
-          <Link asChild colorPalette="green" variant="underline">
+          <Link asChild colorPalette="brand" variant="underline">
             <RouterLink to={paths.group(groupId)}>Back to the group</RouterLink>
           </Link>
         }
@@ -72,7 +72,7 @@ function GroupSettings({ groupId }: { groupId: string }) {
   return (
     <Stack gap="10">
       <Stack gap="2">
-        <Link asChild colorPalette="green" variant="underline" alignSelf="flex-start">
+        <Link asChild colorPalette="brand" variant="underline" alignSelf="flex-start">
           <RouterLink to={paths.group(groupId)}>Back to {group.display_name}</RouterLink>
         </Link>
         <Heading as="h1" textStyle="pageTitle" overflowWrap="anywhere">
@@ -85,7 +85,7 @@ function GroupSettings({ groupId }: { groupId: string }) {
           <Badge colorPalette="gray" variant="surface">
             {group.is_private ? 'Private group' : 'Public group'}
           </Badge>
-          <Badge colorPalette="green" variant="subtle" data-testid="my-role">
+          <Badge colorPalette="brand" variant="subtle" data-testid="my-role">
             Your role: {roleLabel(role)}
           </Badge>
         </HStack>
@@ -165,7 +165,7 @@ function EditSection({ group }: { group: SettingsGroup }) {
           </Text>
           <ActionFeedback feedback={feedback} />
           <Box>
-            <Button type="submit" colorPalette="green" loading={busy}>
+            <Button type="submit" colorPalette="brand" loading={busy}>
               Save changes
             </Button>
           </Box>

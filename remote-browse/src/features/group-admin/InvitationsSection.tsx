@@ -79,7 +79,7 @@ export function InvitationsSection({ group }: { group: SettingsGroup }) {
             onChange={(event) => setMaxUses(event.target.value)}
           />
         </Field.Root>
-        <Button type="submit" colorPalette="green" loading={busy} flexShrink={0}>
+        <Button type="submit" colorPalette="brand" loading={busy} flexShrink={0}>
           Create link
         </Button>
       </Stack>

@@ -97,14 +97,14 @@ export default function InvitationPage() {
                   <GroupLink groupId={groupId} />
                 </Stack>
               ) : session ? (
-                <Button colorPalette="green" onClick={join} loading={busy}>
+                <Button colorPalette="brand" onClick={join} loading={busy}>
                   Join group
                 </Button>
               ) : (
                 <Stack gap="3">
                   <Text>{GROUP_ACTION_MESSAGES.SIGN_IN_TO_ACCEPT}</Text>
                   <HStack gap="3" wrap="wrap">
-                    <Button asChild colorPalette="green">
+                    <Button asChild colorPalette="brand">
                       <RouterLink to={paths.register(here)}>Create an account</RouterLink>
                     </Button>
                     <Button asChild variant="outline">
@@ -123,7 +123,7 @@ export default function InvitationPage() {
 
 function GroupLink({ groupId }: { groupId: string }) {
   return (
-    <Button asChild colorPalette="green">
+    <Button asChild colorPalette="brand">
       <RouterLink to={paths.group(groupId)}>Open the group</RouterLink>
     </Button>
   );

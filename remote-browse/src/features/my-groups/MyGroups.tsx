@@ -14,7 +14,7 @@ export function NewGroupButton() {
   const { session, loading } = useSession();
   return (
     <Box visibility={loading ? 'hidden' : undefined}>
-      <Button asChild colorPalette="green">
+      <Button asChild colorPalette="brand">
         <RouterLink to={session ? paths.newGroup() : paths.login(paths.newGroup())}>
           {GROUP_ACTION_MESSAGES.NEW_GROUP}
         </RouterLink>
@@ -57,7 +57,7 @@ export function MyGroups() {
                       </Text>
                       <HStack gap="2" mt="1" wrap="wrap">
                         {role ? (
-                          <Badge colorPalette="green" variant="subtle">
+                          <Badge colorPalette="brand" variant="subtle">
                             {roleLabel(role)}
                           </Badge>
                         ) : null}

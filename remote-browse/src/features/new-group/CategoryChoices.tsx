@@ -33,7 +33,7 @@ export function CategoryChoices({
               key={category.id}
               checked={checked}
               disabled={!checked && full}
-              colorPalette="green"
+              colorPalette="brand"
               onCheckedChange={(details) =>
                 onChange(
                   details.checked === true ? [...selected, category.id] : selected.filter((id) => id !== category.id),

@@ -50,7 +50,7 @@ export function GroupFields({
       {showPrivacy ? (
         <Field.Root disabled={disabled}>
           <Switch.Root
-            colorPalette="green"
+            colorPalette="brand"
             checked={values.isPrivate}
             onCheckedChange={(details) => onChange({ ...values, isPrivate: details.checked })}
           >

@@ -69,7 +69,7 @@ function NewGroupForm() {
           <GroupFields values={values} onChange={setValues} choices={categories} disabled={busy} showPrivacy />
           <ActionFeedback feedback={feedback} />
           <Stack direction="row" gap="3">
-            <Button type="submit" colorPalette="green" loading={busy}>
+            <Button type="submit" colorPalette="brand" loading={busy}>
               Create group
             </Button>
             <Button asChild variant="ghost">

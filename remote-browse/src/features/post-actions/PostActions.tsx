@@ -95,7 +95,7 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
             </NativeSelect.Root>
           </Field.Root>
           <HStack gap="3">
-            <Button type="submit" colorPalette="green" loading={busy}>
+            <Button type="submit" colorPalette="brand" loading={busy}>
               Save
             </Button>
             <Button variant="ghost" onClick={() => setEditing(false)}>
