@@ -167,11 +167,11 @@ test('two tabs stay consistent', async ({ context }) => {
 
   // Signing in in the second tab signs the first one in too, private group included.
   await signIn(second, SAMPLE_ACCOUNTS.ada);
-  await expect(second.getByText(FAMILY.name)).toBeVisible();
+  await expect(second.getByTestId('group-card').filter({ hasText: FAMILY.name })).toBeVisible();
   // The other tab hears of it through supabase-js's cross-tab channel: allow for a busy machine.
   const crossTab = { timeout: 20_000 };
   await expect(signOutButton(first)).toBeVisible(crossTab);
-  await expect(first.getByText(FAMILY.name)).toBeVisible(crossTab);
+  await expect(first.getByTestId('group-card').filter({ hasText: FAMILY.name })).toBeVisible(crossTab);
 
   // Signing out in the first tab signs the second one out and hides the group there.
   await signOutButton(first).click();
