@@ -92,11 +92,14 @@ async function countReactRenderers(page: Page): Promise<void> {
 /** The singletons the foundation spec checks: one React DOM, one packages/data (one Supabase and Apollo client). */
 async function expectOneOfEach(page: Page, remotes: string[]): Promise<void> {
   const facts = await page.evaluate(() => ({
-    renderers: (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { _count: () => number } })
-      .__REACT_DEVTOOLS_GLOBAL_HOOK__._count(),
+    renderers: (
+      window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { _count: () => number } }
+    ).__REACT_DEVTOOLS_GLOBAL_HOOK__._count(),
     data: (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('snapshire.data')],
-    federation: (globalThis as unknown as { __FEDERATION__?: { __INSTANCES__: { name: string }[] } }).__FEDERATION__
-      ?.__INSTANCES__.map((i) => i.name)
+    federation: (
+      globalThis as unknown as { __FEDERATION__?: { __INSTANCES__: { name: string }[] } }
+    ).__FEDERATION__?.__INSTANCES__
+      .map((i) => i.name)
       .sort(),
   }));
   expect(facts.renderers, 'React DOM renderers on the page').toBe(1);
