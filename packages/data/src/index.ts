@@ -6,7 +6,6 @@
  */
 import { diagnostics } from './diagnostics.ts';
 
-export { createSupabase } from './config/createSupabase.ts';
 export {
   initData,
   getSupabase,
@@ -16,7 +15,6 @@ export {
   type DataConfig,
 } from './config/initData.ts';
 export { DataProvider, useSession, useSupabase, type SessionState } from './session/DataProvider.tsx';
-export { createApolloClient, graphqlUrl } from './apollo/createApolloClient.ts';
 export { typePolicies } from './apollo/cachePolicies.ts';
 export { diagnostics, DIAGNOSTICS_KEY, type DataDiagnostics } from './diagnostics.ts';
 export { evictGroupPosts } from './apollo/evictGroupPosts.ts';

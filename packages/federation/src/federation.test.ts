@@ -26,7 +26,6 @@ describe('sharedMap', () => {
     ])
       expect(SHARED_PACKAGES).toContain(name);
     for (const [name, config] of Object.entries(map)) {
-      expect(config.singleton, name).toBe(true);
       expect(config.version, name).toMatch(/^\d+\.\d+\.\d+/);
       expect(config.requiredVersion, name).toBe(`^${config.version}`);
       expect(config.strictVersion, name).toBe(false);

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Hono, type Context } from 'hono';
@@ -83,23 +82,6 @@ async function loadFunction(dir: string, name: string, env: Record<string, strin
   await currentEnv.run(env, () => registering.run(slot, () => tsImport(pathToFileURL(entry).href, import.meta.url)));
   if (!slot.handler) throw new Error(`functions/${name}/index.ts did not call Deno.serve(handler)`);
   return { name, handler: slot.handler };
-}
-
-/** Names of the project's functions: folders of <projectDir>/functions holding an index.ts. */
-export async function discoverFunctions(projectDir: string): Promise<string[]> {
-  const dir = join(projectDir, 'functions');
-  if (!existsSync(dir)) return [];
-  const entries = await readdir(dir, { withFileTypes: true });
-  return entries
-    .filter(
-      (e) =>
-        e.isDirectory() &&
-        !e.name.startsWith('_') &&
-        !e.name.startsWith('.') &&
-        existsSync(join(dir, e.name, 'index.ts')),
-    )
-    .map((e) => e.name)
-    .sort();
 }
 
 function functionError(c: Context, status: 401 | 404 | 500 | 503, message: string): Response {

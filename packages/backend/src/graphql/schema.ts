@@ -63,9 +63,6 @@ export type PgFieldExt =
   | { kind: 'function'; fn: FunctionModel }
   | { kind: 'computed'; computed: ComputedFieldModel };
 
-export function typeExt(type: { extensions?: unknown }): PgTypeExt | undefined {
-  return (type.extensions as { pg?: PgTypeExt } | undefined)?.pg;
-}
 export function fieldExt(field: { extensions?: unknown }): PgFieldExt | undefined {
   return (field.extensions as { pg?: PgFieldExt } | undefined)?.pg;
 }

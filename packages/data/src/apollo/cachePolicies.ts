@@ -1,9 +1,6 @@
 import type { TypePolicies } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
 
-/** The pg_graphql node types of our schema (table names, `inflect_names` off). */
-export const NODE_TYPES = ['group', 'post', 'category', 'group_category', 'post_category', 'group_member'] as const;
-
 /**
  * A record is identified by its type and id (docs/product.md, "What it keeps"); tables without an id column (the link
  * tables) fall back to pg_graphql's global nodeId. Objects with neither are stored inside their parent.
