@@ -12,7 +12,7 @@ import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, isSameDocument, markDocument, test } from '../harness/fixtures.ts';
 import { readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deployRemoteBuild } from '../../scripts/deploy-remote.mjs';
@@ -60,6 +60,7 @@ export default function GroupsPageNewRelease() {
 let tree: SourceTree;
 let newBrowse: string;
 let newUpload: string;
+let breakingBrowse: string;
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
@@ -83,6 +84,12 @@ test.beforeAll(async () => {
       .replace("'./src/features/post/PostView.tsx'", "'./src/release/PostView.tsx'")
       .replace("'./src/features/new-post/NewPostScreen.tsx'", "'./src/release/NewPostScreen.tsx'"),
   );
+  // A breaking release: this build of remote-browse declares @snapshire/data 0.2.0 (the host has 0.1.0). Vite
+  // empties dist/ on every build, so this one is copied out before the next.
+  await tree.edit('packages/data/package.json', (s) => s.replace('"version": "0.1.0"', '"version": "0.2.0"'));
+  breakingBrowse = await mkdtemp(join(tmpdir(), 'snapshire-breaking-'));
+  await cp(await tree.build('remote-browse'), breakingBrowse, { recursive: true });
+  await tree.edit('packages/data/package.json', (s) => s.replace('"version": "0.2.0"', '"version": "0.1.0"'));
   // Version skew: this release of remote-browse is built against @snapshire/data 0.1.1, the host has 0.1.0.
   await tree.edit('packages/data/package.json', (s) => s.replace('"version": "0.1.0"', '"version": "0.1.1"'));
   newBrowse = await tree.build('remote-browse');
@@ -92,6 +99,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await tree?.remove();
+  if (breakingBrowse) await rm(breakingBrowse, { recursive: true, force: true });
 });
 
 /** Resolves with the ms from the first failed request to `origin` until `recovered` is visible. */
@@ -251,6 +259,25 @@ test('a mismatched shared range is reported by remote and package, and the page 
     () => (window as unknown as Record<symbol, { instances: number }>)[Symbol.for('snapshire.data')]?.instances,
   );
   expect(instances).toBe(1);
+});
+
+test('a remote built against a breaking release of a shared library is turned off, and says why', async ({
+  page,
+  sandbox,
+}) => {
+  const site = await sandbox({ roots: { remote_browse: breakingBrowse } });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`${site.url}${paths.groups()}`);
+  await expect(fallback(page, 'Browsing')).toBeVisible();
+  expect(errors.join('\n')).toMatch(
+    /remote_browse was built with @snapshire\/data 0\.2\.0, a breaking release from the page's 0\.1\.0/,
+  );
+  // Only its routes are off.
+  await page.goto(`${site.url}${paths.login()}`);
+  await expect(page.getByRole('button', { name: /sign in/i }).first()).toBeVisible();
 });
 
 test.describe('configuration', () => {

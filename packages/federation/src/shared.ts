@@ -33,7 +33,8 @@ export interface SharedConfig {
   singleton: true;
   requiredVersion: string;
   version: string;
-  /** Always false: a remote built against another release is warned about and still uses the page's copy. */
+  /** Always false: a minor or patch difference is warned about and the remote uses the page's copy; a remote
+   * built against another major release is refused by the host (host/src/features/remotes/federatedRemotes.ts). */
   strictVersion: false;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIdOf, sharedMismatches } from './federatedRemotes.ts';
+import { breakingSharedConflicts, buildIdOf, sharedMismatches } from './federatedRemotes.ts';
 
 describe('sharedMismatches', () => {
   const manifest = {
@@ -17,6 +17,30 @@ describe('sharedMismatches', () => {
   });
   it('says nothing when every range is satisfied', () => {
     expect(sharedMismatches('remote_browse', manifest, { '@apollo/client': '4.3.9', react: '19.3.2' })).toEqual([]);
+  });
+});
+
+describe('breakingSharedConflicts', () => {
+  const built = (name: string, version: string) => ({ shared: [{ name, version, requiredVersion: `^${version}` }] });
+  it('refuses a remote built against another major release of a library the page shares', () => {
+    const [conflict] = breakingSharedConflicts('remote_browse', built('react', '20.0.1'), { react: '19.3.1' });
+    expect(conflict).toMatch(
+      /remote_browse was built with react 20\.0\.1, a breaking release from the page's 19\.3\.1/,
+    );
+  });
+  it('treats the first non-zero part of a 0.x version as its major, as a caret range does', () => {
+    expect(
+      breakingSharedConflicts('remote_browse', built('@snapshire/data', '0.2.0'), { '@snapshire/data': '0.1.0' }),
+    ).toHaveLength(1);
+    expect(
+      breakingSharedConflicts('remote_browse', built('@snapshire/data', '0.1.1'), { '@snapshire/data': '0.1.0' }),
+    ).toEqual([]);
+  });
+  it('lets minor and patch differences through (they are warned about, not refused)', () => {
+    expect(
+      breakingSharedConflicts('remote_browse', built('@apollo/client', '4.3.8'), { '@apollo/client': '4.3.7' }),
+    ).toEqual([]);
+    expect(breakingSharedConflicts('remote_browse', built('react', '19.4.0'), { react: '19.3.1' })).toEqual([]);
   });
 });
 

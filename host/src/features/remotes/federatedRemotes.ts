@@ -62,15 +62,22 @@ function manifestFetchPlugin(ms: number): ModuleFederationRuntimePlugin {
     fetch: async (url, init, remoteInfo) => {
       const response = await fetchWithFirstByteTimeout(url, init ?? {}, ms);
       const remote = registered.get(remoteInfo?.name as RemoteName);
-      if (remote && response.ok)
-        response
-          .clone()
-          .json()
-          .then((manifest: unknown) => {
-            remote.buildId ??= buildIdOf(manifest);
-            for (const line of sharedMismatches(remoteInfo!.name, manifest, hostSharedVersions())) console.warn(line);
-          })
-          .catch(() => {});
+      if (!remote || !response.ok) return response;
+      const manifest: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      if (manifest === null) return response; // the runtime reports an unreadable manifest itself
+      const name = remoteInfo!.name;
+      // A breaking release of a shared library would run this remote against an API it was not built for:
+      // refuse it (its routes show their fallback) rather than let it fail in front of the user.
+      const conflicts = breakingSharedConflicts(name, manifest, hostSharedVersions());
+      if (conflicts.length > 0) {
+        for (const line of conflicts) console.error(line);
+        throw new RemoteIncompatibleError(name, conflicts.length);
+      }
+      remote.buildId ??= buildIdOf(manifest);
+      for (const line of sharedMismatches(name, manifest, hostSharedVersions())) console.warn(line);
       return response;
     },
   };
@@ -99,6 +106,43 @@ export function sharedMismatches(remote: string, manifest: unknown, hostVersions
       `[snapshire] ${remote} was built with ${name} ${String(version)} and needs ${requiredVersion}; ` +
         `the page has ${onPage} from the host, which ${remote} now shares. Rebuild ${remote} against ${onPage}, or ` +
         `update the host.`,
+    ];
+  });
+}
+
+/** A remote built against a breaking release (another major) of a library the page shares. */
+export class RemoteIncompatibleError extends Error {
+  constructor(remote: string, count: number) {
+    super(`${remote} was built against ${count} shared librar${count === 1 ? 'y' : 'ies'} of another major release`);
+    this.name = 'RemoteIncompatibleError';
+  }
+}
+
+/** The part of a version a caret range keeps fixed: the major, or for 0.x the first non-zero part. */
+function breakingLine(version: string): string {
+  const [major = '0', minor = '0', patch = '0'] = version.split(/[.+-]/);
+  if (major !== '0') return major;
+  return minor !== '0' ? `0.${minor}` : `0.0.${patch}`;
+}
+
+/**
+ * One line per shared library a remote was built with (its manifest's version) whose breaking line (major,
+ * as a caret range reads it) differs from the page's copy: such a remote is refused, not loaded against it.
+ * Minor and patch differences are only warned about (sharedMismatches).
+ */
+export function breakingSharedConflicts(
+  remote: string,
+  manifest: unknown,
+  hostVersions: Record<string, string>,
+): string[] {
+  const shared = (manifest as { shared?: { name?: unknown; version?: unknown }[] })?.shared;
+  return (Array.isArray(shared) ? shared : []).flatMap(({ name, version }) => {
+    if (typeof name !== 'string' || typeof version !== 'string') return [];
+    const onPage = hostVersions[name];
+    if (!onPage || breakingLine(onPage) === breakingLine(version)) return [];
+    return [
+      `[snapshire] ${remote} was built with ${name} ${version}, a breaking release from the page's ${onPage}: ` +
+        `${remote} is turned off until it is rebuilt against ${onPage} (or the host is updated).`,
     ];
   });
 }
