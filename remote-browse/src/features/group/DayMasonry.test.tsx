@@ -66,11 +66,12 @@ describe('DayMasonry with fewer photos than columns', () => {
     render(day(2, false));
     const masonry = screen.getByTestId('masonry');
     expect(masonry.dataset.layout).toBe('row');
-    // Two squares side by side, as tall as a row may be (1.5 columns of 296px): 444px, centred.
-    expect(masonry.style.height || getComputedStyle(masonry).height).toBe('444px');
+    // Two squares side by side, as tall as a row may be (1.25 columns of 296px): 370px, centred.
+    expect(masonry.style.height || getComputedStyle(masonry).height).toBe('370px');
     const [first, second] = screen.getAllByTestId('tile').map((tile) => tile.parentElement as HTMLElement);
-    expect(first!.style.width).toBe('444px');
-    expect(second!.style.left).toBe(`${Number.parseFloat(first!.style.left) + 444 + 12}px`);
+    expect(first!.style.width).toBe('370px');
+    expect(first!.style.left).toBe(`${(912 - 2 * 370 - 12) / 2}px`);
+    expect(second!.style.left).toBe(`${(912 - 2 * 370 - 12) / 2 + 370 + 12}px`);
   });
 
   it('keeps columns for the day that may still grow, and never re-lays it out when it does', () => {

@@ -63,28 +63,29 @@ describe('layoutMasonry', () => {
 });
 
 describe('layoutRow', () => {
-  // 912 wide in 3 columns: columns of 296px, so a row is at most 444px tall.
+  // 912 wide in 3 columns: columns of 296px, so a row is at most 370px tall.
   const maxHeight = 296 * ROW_MAX_HEIGHT_IN_COLUMNS;
 
   it('spreads two photos across the whole width at one height, 12px apart', () => {
-    // Landscape 4:3 and portrait 3:4: widths 4/3 h and 3/4 h, plus the gutter, make 912px.
-    const { boxes, height } = layoutRow([0.75, 4 / 3], 3, 912, 12);
-    expect(height).toBeCloseTo(900 / (4 / 3 + 3 / 4));
+    // Landscape 4:3 and 2:1: widths 4/3 h and 2 h, plus the gutter, make 912px.
+    const { boxes, height } = layoutRow([0.75, 0.5], 3, 912, 12);
+    expect(height).toBeCloseTo(900 / (4 / 3 + 2));
     expect(height).toBeLessThanOrEqual(maxHeight);
     expect(boxes[0]!.left).toBe(0);
     expect(boxes[1]!.left).toBeCloseTo(boxes[0]!.width + 12);
     expect(boxes[1]!.left + boxes[1]!.width).toBeCloseTo(912);
     // Each box keeps its photo's aspect ratio.
     expect(boxes[0]!.height / boxes[0]!.width).toBeCloseTo(0.75);
-    expect(boxes[1]!.height / boxes[1]!.width).toBeCloseTo(4 / 3);
+    expect(boxes[1]!.height / boxes[1]!.width).toBeCloseTo(0.5);
   });
 
   it('keeps a lone photo at a sensible size, centred, rather than as tall as the screen is wide', () => {
     const landscape = layoutRow([2 / 3], 3, 912, 12);
     expect(landscape.height).toBe(maxHeight);
-    expect(landscape.boxes[0]).toEqual({ left: (912 - 666) / 2, top: 0, width: 666, height: maxHeight });
+    expect(landscape.boxes[0]).toEqual({ left: (912 - 555) / 2, top: 0, width: 555, height: maxHeight });
     const portrait = layoutRow([1.5], 3, 912, 12);
-    expect(portrait.boxes[0]).toEqual({ left: (912 - 296) / 2, top: 0, width: 296, height: maxHeight });
+    expect(portrait.boxes[0]!.width).toBeCloseTo(maxHeight / 1.5);
+    expect(portrait.boxes[0]!.left).toBeCloseTo((912 - maxHeight / 1.5) / 2);
   });
 
   it('fills the width when the photos are wide enough (a panorama), and handles no photos and bad sizes', () => {

@@ -76,10 +76,10 @@ export function layoutMasonry(
 }
 
 /**
- * How tall, in column widths, a row of a short day may grow: one landscape photo fills about two columns,
- * a portrait one stays about a column wide instead of filling the screen.
+ * How tall, in column widths, a row of a short day may grow: a lone landscape photo spans about two columns
+ * and a portrait one stays near a column wide, instead of either filling the screen (and its bytes).
  */
-export const ROW_MAX_HEIGHT_IN_COLUMNS = 1.5;
+export const ROW_MAX_HEIGHT_IN_COLUMNS = 1.25;
 
 /**
  * A day with fewer photos than columns, as one row across the width instead of columns left empty: every
