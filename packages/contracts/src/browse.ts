@@ -32,9 +32,14 @@ export const BROWSE_TEXT = {
 } as const;
 
 /**
- * The post modal's position in the gallery, e.g. "3 of 12"; while more photos remain to be loaded the count
- * so far is marked "3 of 30+".
+ * The post modal's position in the gallery, e.g. "3 of 500", from the gallery's total when the server counted
+ * it; otherwise the photos loaded so far, marked "3 of 30+" while more remain to be loaded.
  */
-export function galleryPositionText(position: number, count: number, more: boolean): string {
-  return `${position} of ${count}${more ? '+' : ''}`;
+export function galleryPositionText(
+  position: number,
+  gallery: { loaded: number; more: boolean; total: number | undefined },
+): string {
+  // A photo posted since the count was taken can make the loaded photos outnumber it.
+  if (gallery.total !== undefined) return `${position} of ${Math.max(gallery.total, gallery.loaded)}`;
+  return `${position} of ${gallery.loaded}${gallery.more ? '+' : ''}`;
 }

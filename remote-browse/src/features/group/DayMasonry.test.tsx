@@ -48,6 +48,45 @@ describe('DayMasonry virtualisation', () => {
   });
 });
 
+describe('DayMasonry with fewer photos than columns', () => {
+  const day = (count: number, mayGrow: boolean) => (
+    <ChakraProvider value={system}>
+      <DayMasonry
+        items={squares(count)}
+        columns={3}
+        width={912}
+        mayGrow={mayGrow}
+        renderItem={(item, index) => <div data-testid="tile" data-index={index}>{item.id}</div>}
+      />
+    </ChakraProvider>
+  );
+  const tileBoxes = () => screen.getAllByTestId('tile').map((tile) => (tile.parentElement as HTMLElement).style.cssText);
+
+  it('lays a complete short day out as one row across the width, not in columns left empty', () => {
+    render(day(2, false));
+    const masonry = screen.getByTestId('masonry');
+    expect(masonry.dataset.layout).toBe('row');
+    // Two squares side by side, as tall as a row may be (1.25 columns of 296px): 370px, centred.
+    expect(masonry.style.height || getComputedStyle(masonry).height).toBe('370px');
+    const [first, second] = screen.getAllByTestId('tile').map((tile) => tile.parentElement as HTMLElement);
+    expect(first!.style.width).toBe('370px');
+    expect(first!.style.left).toBe(`${(912 - 2 * 370 - 12) / 2}px`);
+    expect(second!.style.left).toBe(`${(912 - 2 * 370 - 12) / 2 + 370 + 12}px`);
+  });
+
+  it('keeps columns for the day that may still grow, and never re-lays it out when it does', () => {
+    const { rerender } = render(day(1, true));
+    expect(screen.getByTestId('masonry').dataset.layout).toBe('columns');
+    const before = tileBoxes();
+    // The next page completes the day: still columns, the photo shown does not move or change size.
+    rerender(day(1, false));
+    expect(screen.getByTestId('masonry').dataset.layout).toBe('columns');
+    expect(tileBoxes()).toEqual(before);
+    rerender(day(2, false));
+    expect(tileBoxes()[0]).toBe(before[0]);
+  });
+});
+
 describe('bandStart', () => {
   it('moves in steps and stays put while the element is far away', () => {
     expect(bandStart(0, 900, 30_000, 1500)).toBe(-1600);

@@ -1,7 +1,7 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box } from '@chakra-ui/react';
 import { LIMITS } from '@snapshire/contracts';
-import { aspectRatioOf, layoutMasonry } from './masonry.ts';
+import { aspectRatioOf, layoutMasonry, layoutRow } from './masonry.ts';
 import { useVisibleBand } from './useVisibleBand.ts';
 
 /**
@@ -15,27 +15,37 @@ const RENDER_MARGIN_PX = 1500;
  * column so far. Every tile's box comes from the photo's stored size, so nothing moves while images load;
  * the DOM keeps time order (Tab goes newest to oldest) while the boxes show as columns. Only the tiles on or
  * near the screen are in the DOM; the masonry's height is always the whole day's, so nothing moves.
+ *
+ * A day with fewer photos than columns shows as one row across the width (layoutRow) rather than columns
+ * left empty. Only a day known to be complete when first shown does: the last loaded day may get more
+ * photos with the next page, so it keeps columns (appending then moves nothing) for as long as it is shown.
  */
 export function DayMasonry<T extends { id: string; meta_width: number; meta_height: number }>({
   items,
   columns,
   width,
   renderItem,
+  mayGrow = false,
 }: {
   items: readonly T[];
   columns: number;
   /** Content width of the gallery in CSS pixels. */
   width: number;
+  /** The next page may add photos to this day (the last day loaded while more pages remain). */
+  mayGrow?: boolean;
   renderItem: (item: T, index: number, columnWidth: number) => ReactNode;
 }) {
+  // Decided once, when the day is first shown: a day that was shown in columns never turns into a row.
+  const [inColumnsWhileGrowing] = useState(mayGrow);
+  const asRow = !inColumnsWhileGrowing && items.length < columns;
   const { boxes, height } = useMemo(
-    () => layoutMasonry(items.map(aspectRatioOf), columns, width, LIMITS.MASONRY_GUTTER_PX),
-    [items, columns, width],
+    () => (asRow ? layoutRow : layoutMasonry)(items.map(aspectRatioOf), columns, width, LIMITS.MASONRY_GUTTER_PX),
+    [asRow, items, columns, width],
   );
   const ref = useRef<HTMLDivElement>(null);
   const band = useVisibleBand(ref, height, RENDER_MARGIN_PX);
   return (
-    <Box ref={ref} position="relative" height={`${height}px`} data-testid="masonry" data-columns={columns} data-count={items.length}>
+    <Box ref={ref} position="relative" height={`${height}px`} data-testid="masonry" data-layout={asRow ? 'row' : 'columns'} data-columns={columns} data-count={items.length}>
       {items.map((item, index) => {
         const box = boxes[index]!;
         if (box.top + box.height < band.from || box.top > band.to) return null;

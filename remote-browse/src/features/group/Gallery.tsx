@@ -74,6 +74,7 @@ export function Gallery(props: GalleryProps) {
                   items={day.posts}
                   columns={columns}
                   width={containerWidth}
+                  mayGrow={hasMore && dayIndex === days.length - 1}
                   renderItem={(post, index, columnWidth) => (
                     <PhotoTile
                       key={post.id}

@@ -87,8 +87,14 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
   const days = useMemo(() => groupPostsByDay(state.posts), [state.posts]);
   const shownPosts = useMemo(() => days.flatMap((day) => day.posts), [days]);
   const outletContext = useMemo<GalleryOutletContext>(
-    () => ({ groupId, posts: shownPosts, hasMore: state.hasMore, loadMore: state.loadMore }),
-    [groupId, shownPosts, state.hasMore, state.loadMore],
+    () => ({
+      groupId,
+      posts: shownPosts,
+      hasMore: state.hasMore,
+      totalCount: state.totalCount,
+      loadMore: state.loadMore,
+    }),
+    [groupId, shownPosts, state.hasMore, state.totalCount, state.loadMore],
   );
 
   // Screen-high, so the footer is out of view before and after the group arrives (no layout shift).

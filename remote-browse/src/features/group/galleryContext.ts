@@ -6,5 +6,7 @@ export interface GalleryOutletContext {
   /** The photos shown, in gallery order (newest first, filter applied). */
   posts: readonly GalleryPost[];
   hasMore: boolean;
+  /** How many photos the gallery holds in all (loaded or not), or undefined when unknown (category filter). */
+  totalCount: number | undefined;
   loadMore: () => void;
 }

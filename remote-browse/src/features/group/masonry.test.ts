@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@snapshire/contracts';
-import { aspectRatioOf, assignColumns, columnCountForWidth, layoutMasonry } from './masonry.ts';
+import { ROW_MAX_HEIGHT_IN_COLUMNS, aspectRatioOf, assignColumns, columnCountForWidth, layoutMasonry, layoutRow } from './masonry.ts';
 
 describe('columnCountForWidth', () => {
   it('has 1 column below 350px, 2 from 350px and 3 from 750px', () => {
@@ -59,5 +59,39 @@ describe('layoutMasonry', () => {
     // The 4th goes under the shortest (the first, 222px) with the gutter between.
     expect(boxes[3]).toEqual({ left: 0, top: 234, width: 296, height: 148 });
     expect(height).toBe(444);
+  });
+});
+
+describe('layoutRow', () => {
+  // 912 wide in 3 columns: columns of 296px, so a row is at most 370px tall.
+  const maxHeight = 296 * ROW_MAX_HEIGHT_IN_COLUMNS;
+
+  it('spreads two photos across the whole width at one height, 12px apart', () => {
+    // Landscape 4:3 and 2:1: widths 4/3 h and 2 h, plus the gutter, make 912px.
+    const { boxes, height } = layoutRow([0.75, 0.5], 3, 912, 12);
+    expect(height).toBeCloseTo(900 / (4 / 3 + 2));
+    expect(height).toBeLessThanOrEqual(maxHeight);
+    expect(boxes[0]!.left).toBe(0);
+    expect(boxes[1]!.left).toBeCloseTo(boxes[0]!.width + 12);
+    expect(boxes[1]!.left + boxes[1]!.width).toBeCloseTo(912);
+    // Each box keeps its photo's aspect ratio.
+    expect(boxes[0]!.height / boxes[0]!.width).toBeCloseTo(0.75);
+    expect(boxes[1]!.height / boxes[1]!.width).toBeCloseTo(0.5);
+  });
+
+  it('keeps a lone photo at a sensible size, centred, rather than as tall as the screen is wide', () => {
+    const landscape = layoutRow([2 / 3], 3, 912, 12);
+    expect(landscape.height).toBe(maxHeight);
+    expect(landscape.boxes[0]).toEqual({ left: (912 - 555) / 2, top: 0, width: 555, height: maxHeight });
+    const portrait = layoutRow([1.5], 3, 912, 12);
+    expect(portrait.boxes[0]!.width).toBeCloseTo(maxHeight / 1.5);
+    expect(portrait.boxes[0]!.left).toBeCloseTo((912 - maxHeight / 1.5) / 2);
+  });
+
+  it('fills the width when the photos are wide enough (a panorama), and handles no photos and bad sizes', () => {
+    const panorama = layoutRow([0.25], 3, 912, 12);
+    expect(panorama.boxes[0]).toEqual({ left: 0, top: 0, width: 912, height: 228 });
+    expect(layoutRow([], 3, 912, 12)).toEqual({ boxes: [], height: 0 });
+    expect(layoutRow([Number.NaN], 3, 912, 12).boxes[0]).toMatchObject({ width: maxHeight, height: maxHeight });
   });
 });

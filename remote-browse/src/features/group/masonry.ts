@@ -74,3 +74,38 @@ export function layoutMasonry(
   });
   return { boxes, height };
 }
+
+/**
+ * How tall, in column widths, a row of a short day may grow: a lone landscape photo spans about two columns
+ * and a portrait one stays near a column wide, instead of either filling the screen (and its bytes).
+ */
+export const ROW_MAX_HEIGHT_IN_COLUMNS = 1.25;
+
+/**
+ * A day with fewer photos than columns, as one row across the width instead of columns left empty: every
+ * photo the same height, `gutter` apart, together as wide as the container (justified), unless that would
+ * make them taller than `ROW_MAX_HEIGHT_IN_COLUMNS` column widths; then the row keeps that height and is
+ * centred. Boxes keep each photo's aspect ratio, so the tiles are still sized from meta_width/meta_height.
+ */
+export function layoutRow(
+  aspectRatios: readonly number[],
+  columns: number,
+  width: number,
+  gutter: number,
+): { boxes: MasonryBox[]; height: number } {
+  if (aspectRatios.length === 0) return { boxes: [], height: 0 };
+  const count = Math.max(1, Math.floor(columns));
+  const columnWidth = Math.max(1, (width - gutter * (count - 1)) / count);
+  const widthsPerHeight = aspectRatios.map((ratio) => 1 / (Number.isFinite(ratio) && ratio > 0 ? ratio : 1));
+  const gutters = gutter * (aspectRatios.length - 1);
+  const fill = Math.max(1, width - gutters) / widthsPerHeight.reduce((sum, w) => sum + w, 0);
+  const height = Math.min(fill, columnWidth * ROW_MAX_HEIGHT_IN_COLUMNS);
+  const rowWidth = widthsPerHeight.reduce((sum, w) => sum + w * height, 0) + gutters;
+  let left = Math.max(0, (width - rowWidth) / 2);
+  const boxes = widthsPerHeight.map((w) => {
+    const box = { left, top: 0, width: w * height, height };
+    left += box.width + gutter;
+    return box;
+  });
+  return { boxes, height };
+}

@@ -16,6 +16,7 @@ const page2 = all.slice(30);
 function page(posts: typeof all, hasNextPage: boolean) {
   const group = groupNode(posts);
   group.postCollection!.pageInfo = { __typename: 'PageInfo', hasNextPage, endCursor: `c-${posts.at(-1)!.id}` };
+  group.postCollection!.totalCount = all.length;
   return group;
 }
 const groupResult = (group: ReturnType<typeof groupNode>) => ({
@@ -44,11 +45,14 @@ describe('useGroupPosts', () => {
     const { result } = renderHook(() => useGroupPosts(GROUP_ID, []), { wrapper: wrapperWith(mocks, browseCache()) });
     await waitFor(() => expect(result.current.posts).toHaveLength(30));
     expect(result.current.hasMore).toBe(true);
+    // The server's count of the whole gallery, known from the first page on.
+    expect(result.current.totalCount).toBe(45);
     act(() => result.current.loadMore());
     act(() => result.current.loadMore()); // a second call while the page is on its way is ignored
     await waitFor(() => expect(result.current.posts).toHaveLength(45));
     expect(result.current.posts.map((p) => p.id)).toEqual(all.map((p) => p.id));
     expect(result.current.hasMore).toBe(false);
+    expect(result.current.totalCount).toBe(45);
   });
 
   it('keeps the groups list (2 posts a group) and the group page (pages of 30) apart in the cache', async () => {
@@ -113,5 +117,7 @@ describe('useGroupPosts', () => {
     rerender({ ids: [CATEGORY_ID] });
     await waitFor(() => expect(result.current.posts.map((p) => p.id)).toEqual([all[1]!.id, all[4]!.id]));
     expect(result.current.group?.display_name).toBe('Harbour Town');
+    // The server counts the group's photos, not those in the chosen categories: no count under a filter.
+    expect(result.current.totalCount).toBeUndefined();
   });
 });

@@ -13,6 +13,11 @@ export interface GroupPostsState {
   posts: readonly GalleryPost[];
   postsLoading: boolean;
   hasMore: boolean;
+  /**
+   * How many photos the gallery holds in all, loaded or not; undefined while unknown. Unknown under a
+   * category filter: the server counts the group's photos, and the filter is applied to each page here.
+   */
+  totalCount: number | undefined;
   loadingMore: boolean;
   loadMore: () => void;
 }
@@ -71,6 +76,7 @@ export function useGroupPosts(groupId: string, categoryIds: readonly string[]): 
     posts,
     postsLoading: filtered ? filteredQuery.loading && !filteredQuery.data : groupQuery.loading && !groupQuery.data,
     hasMore,
+    totalCount: filtered ? undefined : group?.postCollection?.totalCount,
     loadingMore,
     loadMore,
   };

@@ -116,7 +116,7 @@ export function PostModal({
                 aria-live="polite"
                 data-testid="post-position"
               >
-                {galleryPositionText(index + 1, posts.length, hasMore)}
+                {galleryPositionText(index + 1, { loaded: posts.length, more: hasMore, total: gallery?.totalCount })}
               </Text>
             ) : null}
             <Dialog.CloseTrigger asChild top="2" insetEnd="3" zIndex="1">

@@ -65,6 +65,21 @@ describe('post modal', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('link', { name: p2.description! })).toHaveFocus());
   });
 
+  it("shows its exact position among all the group's photos while more pages remain", async () => {
+    const group = groupNode(posts);
+    group.postCollection!.pageInfo = { __typename: 'PageInfo', hasNextPage: true, endCursor: `c-${p3.id}` };
+    group.postCollection!.totalCount = 500;
+    renderBrowse({
+      mocks: [groupByIdMock(group), ...posts.map((p) => postByIdMock(p))],
+      initialEntries: [paths.group(GROUP_ID), { pathname: paths.groupPost(GROUP_ID, p1.id), state: POST_MODAL_STATE }],
+      initialIndex: 1,
+      group: <GroupPage />,
+      post: <PostView />,
+    });
+    const modal = await screen.findByTestId('post-modal');
+    await waitFor(() => expect(within(modal).getByTestId('post-position')).toHaveTextContent(/^1 of 500$/));
+  });
+
   it('follows quick successive arrow presses', async () => {
     renderModal();
     await screen.findByTestId('post-modal');

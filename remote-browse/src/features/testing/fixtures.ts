@@ -34,6 +34,7 @@ export function groupNode(posts: GalleryPost[], overrides: Partial<GroupById> = 
     is_private: false,
     postCollection: {
       __typename: 'postConnection',
+      totalCount: posts.length,
       edges: posts.map((node) => ({ __typename: 'postEdge', cursor: `c-${node.id}`, node })),
       pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: posts.length ? `c-${posts.at(-1)!.id}` : null },
     } as GroupById['postCollection'],
