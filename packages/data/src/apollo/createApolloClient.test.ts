@@ -16,11 +16,20 @@ const QUERY = gql`
   }
 `;
 
-/** A Supabase client that only knows its current session. */
-const fakeSupabase = (accessToken: string | null) =>
-  ({
-    auth: { getSession: async () => ({ data: { session: accessToken ? { access_token: accessToken } : null } }) },
-  }) as unknown as SupabaseClient;
+type AuthListener = (event: string, session: { access_token: string } | null) => void;
+
+/** A Supabase client that knows its stored session, and lets a test send auth events. */
+function fakeSupabase(accessToken: string | null, listeners: AuthListener[] = []) {
+  return {
+    auth: {
+      getSession: async () => ({ data: { session: accessToken ? { access_token: accessToken } : null } }),
+      onAuthStateChange: (listener: AuthListener) => {
+        listeners.push(listener);
+        return { data: { subscription: { unsubscribe: () => {} } } };
+      },
+    },
+  } as unknown as SupabaseClient;
+}
 
 function stubGraphql() {
   const fetchMock = vi.fn(
@@ -60,5 +69,24 @@ describe('createApolloClient', () => {
 
   it('builds the endpoint from the project URL', () => {
     expect(graphqlUrl('https://abc.supabase.co')).toBe('https://abc.supabase.co/graphql/v1');
+  });
+});
+
+describe('the bearer after an auth event', () => {
+  it('is the session the event carries, even while the stored session still reads as the old one', async () => {
+    // Another tab signed in: supabase-js tells this tab (BroadcastChannel) before this tab's localStorage has
+    // the new session, so getSession() still answers signed out for a moment.
+    const listeners: AuthListener[] = [];
+    const fetchMock = stubGraphql();
+    const client = createApolloClient(fakeSupabase(null, listeners), 'http://127.0.0.1:54321', 'anon-key');
+    for (const listener of listeners) listener('SIGNED_IN', { access_token: 'from-the-other-tab' });
+    await client.query({ query: QUERY, fetchPolicy: 'network-only' });
+    const headers = fetchMock.mock.calls[0]![1].headers as Record<string, string>;
+    expect(headers.authorization ?? headers.Authorization).toBe('Bearer from-the-other-tab');
+
+    for (const listener of listeners) listener('SIGNED_OUT', null);
+    await client.query({ query: QUERY, fetchPolicy: 'network-only' });
+    const after = fetchMock.mock.calls[1]![1].headers as Record<string, string>;
+    expect(after.authorization ?? after.Authorization).toBe('Bearer anon-key');
   });
 });

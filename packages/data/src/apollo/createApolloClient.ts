@@ -1,6 +1,6 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { diagnostics } from '../diagnostics.ts';
 import { typePolicies } from './cachePolicies.ts';
 
@@ -14,9 +14,16 @@ export function graphqlUrl(supabaseUrl: string): string {
  * access token (read per request, so a refreshed token is used at once) or else the anon key.
  */
 export function createApolloClient(supabase: SupabaseClient, supabaseUrl: string, anonKey: string) {
+  // The session of the latest auth event wins over the stored one: when another tab signs in or out,
+  // supabase-js tells this tab (BroadcastChannel) before this tab's localStorage has caught up, and a query
+  // refetched then would go out as the previous identity and fill the fresh cache with its answers.
+  let held: { session: Session | null } | null = null;
+  supabase.auth.onAuthStateChange((_event, session) => {
+    held = { session };
+  });
   const auth = new SetContextLink(async (prev) => {
-    const { data } = await supabase.auth.getSession();
-    const token = data.session?.access_token ?? anonKey;
+    const session = held ? held.session : (await supabase.auth.getSession()).data.session;
+    const token = session?.access_token ?? anonKey;
     return {
       headers: {
         ...(prev.headers as Record<string, string> | undefined),
