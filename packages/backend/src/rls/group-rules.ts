@@ -14,6 +14,7 @@ import {
   INVITATION_STATUSES,
   invitationPreviewSchema,
   PROFILE_LIMITS,
+  type GroupRole,
 } from '@snapshire/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlatformAndMigrations, type OpenedDatabase } from '../db/index.ts';
@@ -22,7 +23,6 @@ import { CATEGORIES, GROUPS, INVITATION, POSTS, USERS, callerFor, insertFixture,
 import { PROJECT_DIR } from './matrix.ts';
 
 const GROUPS_MIGRATION = resolve(PROJECT_DIR, 'migrations/20261124000200_groups.sql');
-type Role = 'owner' | 'admin' | 'member';
 type User = keyof typeof USERS;
 
 export function defineGroupRules(label: string, open: () => Promise<OpenedDatabase>): void {
@@ -71,7 +71,7 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         .rowCount;
 
     /** A fresh private (or public) group made by `owner` with the given other members. */
-    const newGroup = async (options: { isPrivate?: boolean; members?: Partial<Record<User, Role>> } = {}) => {
+    const newGroup = async (options: { isPrivate?: boolean; members?: Partial<Record<User, GroupRole>> } = {}) => {
       const g = await call<{ id: string }>('owner', 'create_group', {
         display_name: 'Fresh group',
         description: 'For one test',

@@ -62,35 +62,20 @@ export function MembersSection({ group, myRole }: { group: SettingsGroup; myRole
                 </Box>
                 {!isMe && role !== 'owner' ? (
                   <HStack gap="2" wrap="wrap">
-                    {role === 'member' ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        loading={busy}
-                        onClick={() =>
-                          run(
-                            () => setRole({ variables: { groupId, userId, role: 'admin' } }),
-                            GROUP_ACTION_MESSAGES.MADE_ADMIN,
-                          )
-                        }
-                      >
-                        Make admin
-                      </Button>
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        loading={busy}
-                        onClick={() =>
-                          run(
-                            () => setRole({ variables: { groupId, userId, role: 'member' } }),
-                            GROUP_ACTION_MESSAGES.MADE_MEMBER,
-                          )
-                        }
-                      >
-                        Make member
-                      </Button>
-                    )}
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      loading={busy}
+                      onClick={() =>
+                        run(
+                          () =>
+                            setRole({ variables: { groupId, userId, role: role === 'member' ? 'admin' : 'member' } }),
+                          role === 'member' ? GROUP_ACTION_MESSAGES.MADE_ADMIN : GROUP_ACTION_MESSAGES.MADE_MEMBER,
+                        )
+                      }
+                    >
+                      {role === 'member' ? 'Make admin' : 'Make member'}
+                    </Button>
                     {myRole === 'owner' ? (
                       <ConfirmButton
                         size="sm"
