@@ -1,4 +1,11 @@
-export { openDatabase, lockDataDir, DataDirLockedError, DataDirLockLostError, StatementTimeoutError } from './open.ts';
+export {
+  openDatabase,
+  lockDataDir,
+  DataDirLockedError,
+  DataDirLockLostError,
+  StatementPreemptedError,
+  StatementTimeoutError,
+} from './open.ts';
 export type { OpenDatabaseOptions, OpenedDatabase } from './open.ts';
 export { applyPlatformAndMigrations, runSeed, runFixture } from './migrate.ts';
 export type { SeedContext, SeedFunction, Log } from './migrate.ts';

@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { Socket } from 'node:net';
 import pg from 'pg';
+import { cancelInWorker, watchWorkersForCancel } from './pglite-cancel.ts';
 import { DataDirLockedError, DataDirLockLostError, lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import type { Caller, Database, QueryResult, SqlClient } from './types.ts';
 
@@ -55,37 +55,52 @@ export class StatementTimeoutError extends Error {
   }
 }
 
-/** What the PGlite worker's engine is doing: running a message for the client connection on `port`, or nothing. */
-type EngineEvent = { type: 'busy'; port: number } | { type: 'idle' };
+/** What the PGlite worker's engine is doing: running a message for the named client connection, or nothing. */
+type EngineEvent = { type: 'busy'; connection: string } | { type: 'idle' };
 
-/** The local port of a pool client's connection: how the PGlite worker names the connection it is serving. */
-function localPortOf(client: pg.PoolClient): number | undefined {
-  const stream = client.connection.stream;
-  return stream instanceof Socket ? stream.localPort : undefined;
+let connectionCount = 0;
+
+/**
+ * The pool's client: each connection says who it is in its startup message (application_name), which is how
+ * the PGlite worker names the connection whose statement its engine is running (a Unix socket has no ports).
+ */
+class NamedClient extends pg.Client {
+  readonly connectionName: string;
+  constructor(config?: pg.ClientConfig) {
+    const connectionName = `snapshire-backend-${process.pid}-${++connectionCount}`;
+    super({ ...config, application_name: connectionName });
+    this.connectionName = connectionName;
+  }
 }
 
+/** The file node-postgres and psql connect to for `host=<dir>` (port 5432). */
+const SOCKET_FILE = '.s.PGSQL.5432';
+/** A Unix socket path must fit sun_path (108 bytes on Linux, with its NUL). */
+const MAX_SOCKET_PATH = 100;
+
 interface PgliteServer {
-  port: number;
+  /** The worker's thread id: the inspector target to cancel a statement in. */
+  threadId: number;
   dump(): Promise<Uint8Array>;
   /** Ends the worker at once (no flush): PostgreSQL's crash recovery makes the files whole on the next open. */
   terminate(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Starts PGlite in a worker thread behind pglite-socket on a loopback port (0 = any free port). */
+/** Starts PGlite in a worker thread behind pglite-socket on the Unix socket at socketPath. */
 async function startPgliteWorker(
-  dataDir: string | undefined,
+  dataDir: string,
+  socketPath: string,
   maxConnections: number,
   loadDataDir: Uint8Array | undefined,
-  port: number,
   onEngine: (event: EngineEvent) => void,
 ): Promise<PgliteServer> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, maxConnections, loadDataDir, port, idleHoldMs: PGLITE_IDLE_HOLD_MS },
+    workerData: { dataDir, socketPath, maxConnections, loadDataDir, idleHoldMs: PGLITE_IDLE_HOLD_MS },
   });
-  const boundPort = await new Promise<number>((resolve, reject) => {
-    const onMessage = (msg: { type: string; port?: number; message?: string }) => {
-      if (msg.type === 'ready' && msg.port) resolve(msg.port);
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (msg: { type: string; message?: string }) => {
+      if (msg.type === 'ready') resolve();
       else if (msg.type === 'error') reject(new Error(`PGlite failed to start: ${msg.message}`));
     };
     worker.on('message', onMessage);
@@ -102,7 +117,7 @@ async function startPgliteWorker(
   worker.on('error', (err) => console.error(`[backend] PGlite worker error: ${err.message}`));
   let dumps = 0;
   return {
-    port: boundPort,
+    threadId: worker.threadId,
     dump() {
       const id = ++dumps;
       return new Promise<Uint8Array>((resolve, reject) => {
@@ -134,6 +149,30 @@ async function startPgliteWorker(
   };
 }
 
+/**
+ * The directory of the PGlite socket: `<root>/db-socket`, made 0700 so that only this user's processes can
+ * reach the database (pglite-socket has no authentication), or a private temporary directory when that path
+ * would be too long for a Unix socket. Second value: whether it is temporary (removed on close).
+ */
+async function socketDirectory(root: string): Promise<[string, boolean]> {
+  let dir = join(root, 'db-socket');
+  let temporary = false;
+  if (join(dir, SOCKET_FILE).length > MAX_SOCKET_PATH) {
+    dir = await mkdtemp(join(tmpdir(), 'snapshire-db-socket-'));
+    temporary = true;
+  }
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  // mkdir's mode does not change a directory that already exists.
+  await chmod(dir, 0o700);
+  return [dir, temporary];
+}
+
+/** postgres:// URL of a Unix socket directory, as node-postgres and psql read it (`host=/dir`; WHATWG URLs
+ * refuse a user name without a host, so the user is a parameter too). */
+function socketUrl(dir: string): string {
+  return `postgresql:///postgres?host=${encodeURIComponent(dir).replaceAll('%2F', '/')}&user=postgres`;
+}
+
 function claimsJson(caller: Caller): string {
   return JSON.stringify({ ...caller.claims, role: caller.role });
 }
@@ -153,20 +192,53 @@ function wrap(client: pg.PoolClient | pg.Pool): SqlClient {
  */
 export const PGLITE_IDLE_HOLD_MS = 5_000;
 
-/** How long past its statement_timeout a PGlite statement may run before the worker is restarted. */
-const PGLITE_WATCHDOG_MARGIN_MS = 250;
+/**
+ * PGlite runs one statement at a time for every client. A request statement that has held its engine this
+ * long while other requests wait is cancelled (as if its statement_timeout had passed), so one slow or
+ * abusive request cannot stall all the others for its whole timeout. PostgreSQL runs them side by side.
+ */
+export const PGLITE_CONTENDED_HOLD_MS = 400;
+
+/** How long a cancelled PGlite statement may take to notice before its worker is restarted instead. */
+const PGLITE_CANCEL_GRACE_MS = 750;
+
+/** How often the watchdog looks at the statement PGlite's engine runs. */
+const PGLITE_WATCHDOG_TICK_MS = 25;
+
+/** A statement cancelled because it held PGlite's single engine while others waited (SQLSTATE 57014). */
+export class StatementPreemptedError extends Error {
+  readonly code = '57014';
+  constructor(heldMs: number) {
+    super(
+      `canceling statement: it held the embedded database for ${heldMs} ms while other requests waited ` +
+        `(PGlite runs one statement at a time)`,
+    );
+    this.name = 'StatementPreemptedError';
+  }
+}
+
+/** A caller transaction the PGlite watchdog looks after. */
+interface Watched {
+  timeoutMs: number;
+  /** Why its statement was cancelled, if it was. */
+  cancelled?: 'timeout' | 'contended';
+  heldMs?: number;
+}
 
 /**
  * Opens the backend's database: PGlite (in `<dataDir>/db`, or in a private temporary folder when no dataDir
- * is given) in a worker served by pglite-socket, or the PostgreSQL at databaseUrl. Either way it is reached
- * through one `pg` Pool, so every query takes the same code path.
+ * is given) in a worker served by pglite-socket on a Unix socket only this user can reach, or the PostgreSQL
+ * at databaseUrl. Either way it is reached through one `pg` Pool, so every query takes the same code path.
  *
  * Request transactions run with their role's statement_timeout. PostgreSQL cancels a statement itself; PGlite
- * cannot (its engine runs synchronously in WebAssembly, with no signals, so its timers never fire mid-query):
- * a watchdog here terminates its worker once a statement overruns, and starts a new one on the same files,
- * which PostgreSQL's crash recovery brings back to the last commit. That is why PGlite never runs purely in
- * memory here: a restarted worker must find every acknowledged write on disk. Transactions that were merely
- * queued behind the runaway statement (not yet committing) are run again on the new worker.
+ * cannot (its engine runs synchronously in WebAssembly, with no signals, so its timers never fire mid-query).
+ * A watchdog here raises PostgreSQL's cancel flag in the engine through the inspector (pglite-cancel.ts) when
+ * a statement passes its timeout, or has held the engine PGLITE_CONTENDED_HOLD_MS while others wait. A
+ * statement that does not notice in PGLITE_CANCEL_GRACE_MS gets the worker terminated and a new one started
+ * on the same files, which PostgreSQL's crash recovery brings back to the last commit. That is why PGlite
+ * never runs purely in memory here: a restarted worker must find every acknowledged write on disk.
+ * Transactions that were merely queued behind the runaway statement (not yet committing) are run again on the
+ * new worker.
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   const maxConnections = options.maxConnections ?? 10;
@@ -188,55 +260,101 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
         }
       })
     : undefined;
-  let tempDbDir: string | undefined;
-  let dbDir: string | undefined;
+  /** Folders removed on close: the in-memory database's, and a socket directory outside the data directory. */
+  const temporary: string[] = [];
+  let dbDir = '';
+  let socketPath = '';
   let url: string;
   // The socket also serves SUPABASE_DB_URL clients (functions, seeds, tests) besides our pool; it drops
   // connections past its limit, so keep that generous: queries are serialised inside PGlite anyway.
   const socketConnections = Math.max(100, maxConnections * 4);
 
-  // The statement-timeout watchdog for PGlite: caller transactions by their connection's local port. The
-  // worker says which connection its engine serves; one busy past that transaction's timeout is a runaway.
-  const watched = new Map<number, { timeoutMs: number; timedOut: boolean }>();
-  let engineTimer: NodeJS.Timeout | undefined;
+  // The watchdog for PGlite: caller transactions by their connection's name. The worker says which
+  // connection its engine serves; `inFlight` counts the database work of this process under way, so more
+  // than one means others wait (inside a transaction, PGlite's single session belongs to its connection).
+  const watched = new Map<string, Watched>();
+  let inFlight = 0;
+  let engine: { connection: string; since: number; cancelledAt?: number } | undefined;
+  let watchdog: NodeJS.Timeout | undefined;
   const onEngine = (event: EngineEvent): void => {
-    clearTimeout(engineTimer);
-    engineTimer = undefined;
-    if (event.type !== 'busy') return;
-    const tx = watched.get(event.port);
-    if (!tx) return;
-    engineTimer = setTimeout(() => {
-      tx.timedOut = true;
-      void restartPglite(`a statement ran past its ${tx.timeoutMs} ms statement_timeout`);
-    }, tx.timeoutMs + PGLITE_WATCHDOG_MARGIN_MS);
+    engine = event.type === 'busy' ? { connection: event.connection, since: performance.now() } : undefined;
+    if (engine && watched.has(engine.connection)) watchdog ??= setInterval(watch, PGLITE_WATCHDOG_TICK_MS);
+    else if (watchdog) {
+      clearInterval(watchdog);
+      watchdog = undefined;
+    }
+  };
+  const watch = (): void => {
+    const running = engine;
+    const tx = running && watched.get(running.connection);
+    const server = pglite;
+    if (!running || !tx || !server || restarting) return;
+    const now = performance.now();
+    const heldMs = now - running.since;
+    if (running.cancelledAt !== undefined) {
+      if (now - running.cancelledAt > PGLITE_CANCEL_GRACE_MS)
+        void restartPglite(`a cancelled statement ran on for ${PGLITE_CANCEL_GRACE_MS} ms`);
+      return;
+    }
+    const reason =
+      heldMs >= tx.timeoutMs ? 'timeout' : inFlight > 1 && heldMs >= PGLITE_CONTENDED_HOLD_MS ? 'contended' : undefined;
+    if (!reason) return;
+    running.cancelledAt = now;
+    tx.cancelled = reason;
+    tx.heldMs = Math.round(heldMs);
+    void cancelInWorker(server.threadId, running.connection).then((raised) => {
+      // Not raised: the statement ended meanwhile (its transaction sees the cancel flag anyway), or the
+      // inspector is unavailable: then only a new worker stops it.
+      if (!raised && engine === running && pglite === server)
+        void restartPglite(
+          reason === 'timeout'
+            ? `a statement ran past its ${tx.timeoutMs} ms statement_timeout and could not be cancelled`
+            : `a statement held PGlite for ${tx.heldMs} ms while others waited and could not be cancelled`,
+        );
+    });
   };
   try {
     if (options.databaseUrl) {
       url = options.databaseUrl;
     } else {
+      let root: string;
       if (options.dataDir) {
-        dbDir = join(options.dataDir, 'db');
-        await mkdir(dbDir, { recursive: true });
+        root = options.dataDir;
+        dbDir = join(root, 'db');
       } else {
-        dbDir = tempDbDir = await mkdtemp(join(tmpdir(), 'snapshire-pglite-'));
+        root = await mkdtemp(join(tmpdir(), 'snapshire-pglite-'));
+        temporary.push(root);
+        dbDir = join(root, 'db');
       }
+      // Only this user may read the database files, as PostgreSQL requires of its data directory.
+      await mkdir(dbDir, { recursive: true, mode: 0o700 });
+      await chmod(dbDir, 0o700);
+      const [socketDir, socketDirIsTemporary] = await socketDirectory(root);
+      if (socketDirIsTemporary) temporary.push(socketDir);
+      socketPath = join(socketDir, SOCKET_FILE);
+      await watchWorkersForCancel(log);
       pglite = await startPgliteWorker(
         dbDir,
+        socketPath,
         socketConnections,
-        tempDbDir ? options.loadDataDir : undefined,
-        0,
+        options.dataDir ? undefined : options.loadDataDir,
         onEngine,
       );
-      url = `postgresql://postgres@127.0.0.1:${pglite.port}/postgres`;
+      url = socketUrl(socketDir);
     }
   } catch (err) {
     await lock?.release();
-    if (tempDbDir) await rm(tempDbDir, { recursive: true, force: true });
+    for (const dir of temporary) await rm(dir, { recursive: true, force: true });
     throw err;
   }
 
   // UTC as on Supabase, so timestamps (and GraphQL Datetime offsets) read the same on any server.
-  const activePool = new pg.Pool({ connectionString: url, max: maxConnections, options: '-c TimeZone=UTC' });
+  const activePool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    options: '-c TimeZone=UTC',
+    Client: NamedClient,
+  });
   fenced.pool = activePool;
   // An idle client that dies (server restart) must not crash the process.
   activePool.on('error', (err) => {
@@ -247,20 +365,23 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   let generation = 0;
   let closed = false;
 
-  /** Replaces a PGlite worker stuck in a runaway statement with a fresh one on the same files and port. */
+  /** Replaces a PGlite worker stuck in a runaway statement with a fresh one on the same files and socket. */
   function restartPglite(reason: string): Promise<void> {
     if (restarting || !pglite || closed || lostLock) return restarting ?? Promise.resolve();
     generation++;
     const old = pglite;
     const started = performance.now();
-    clearTimeout(engineTimer);
-    log(`${reason}: PGlite cannot cancel a running statement, so its worker is restarted`);
+    clearInterval(watchdog);
+    watchdog = undefined;
+    engine = undefined;
+    log(`${reason}: its PGlite worker is restarted`);
     restarting = (async () => {
+      // The old worker is gone before the new one opens the files: one writer, always.
       await old.terminate();
       const terminatedMs = Math.round(performance.now() - started);
       for (let attempt = 0; ; attempt++) {
         try {
-          pglite = await startPgliteWorker(dbDir, socketConnections, undefined, old.port, onEngine);
+          pglite = await startPgliteWorker(dbDir, socketPath, socketConnections, undefined, onEngine);
           break;
         } catch (err) {
           if (attempt >= 20 || closed) throw err;
@@ -287,6 +408,20 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     fn: (sql: SqlClient) => Promise<T>,
     retried = false,
   ): Promise<T> {
+    inFlight++;
+    try {
+      return await transactionOnce(timeoutMs, setup, fn, retried);
+    } finally {
+      inFlight--;
+    }
+  }
+
+  async function transactionOnce<T>(
+    timeoutMs: number | undefined,
+    setup: ((c: pg.PoolClient) => Promise<void>) | undefined,
+    fn: (sql: SqlClient) => Promise<T>,
+    retried: boolean,
+  ): Promise<T> {
     if (restarting) await restarting;
     assertWritable();
     if (closed) throw new Error('The database is closed');
@@ -296,7 +431,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       client = await activePool.connect();
     } catch (err) {
       // A connection still in its handshake when a runaway statement's worker was replaced.
-      if (generation !== startedIn && !retried && !lostLock) return transaction(timeoutMs, setup, fn, true);
+      if (generation !== startedIn && !retried && !lostLock) return transactionOnce(timeoutMs, setup, fn, true);
       throw err;
     }
     let broken = false;
@@ -307,9 +442,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     };
     client.on('error', onConnectionError);
     let committing = false;
-    const port = pglite && timeoutMs ? localPortOf(client) : undefined;
-    const watch = { timeoutMs: timeoutMs ?? 0, timedOut: false };
-    if (port) watched.set(port, watch);
+    const name = pglite && timeoutMs && client instanceof NamedClient ? client.connectionName : undefined;
+    const watch: Watched = { timeoutMs: timeoutMs ?? 0 };
+    if (name) watched.set(name, watch);
     let failure: unknown;
     try {
       await client.query('begin');
@@ -328,14 +463,15 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
         broken = true;
       }
     } finally {
-      if (port) watched.delete(port);
+      if (name) watched.delete(name);
       client.off('error', onConnectionError);
       client.release(broken);
     }
-    if (watch.timedOut) throw new StatementTimeoutError();
+    if (watch.cancelled === 'timeout') throw new StatementTimeoutError();
+    if (watch.cancelled === 'contended') throw new StatementPreemptedError(watch.heldMs ?? PGLITE_CONTENDED_HOLD_MS);
     // Only queued behind a runaway statement whose worker was replaced: nothing of it was committed.
     if (generation !== startedIn && !committing && !retried && !lostLock)
-      return transaction(timeoutMs, setup, fn, true);
+      return transactionOnce(timeoutMs, setup, fn, true);
     throw failure;
   }
 
@@ -345,7 +481,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     await activePool.end().catch(() => undefined);
     await pglite?.close();
     await lock?.release();
-    if (tempDbDir) await rm(tempDbDir, { recursive: true, force: true });
+    for (const dir of temporary) await rm(dir, { recursive: true, force: true });
     throw new Error(`Cannot connect to the database at ${redact(url)}: ${(err as Error).message}`, { cause: err });
   }
 
@@ -354,9 +490,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     url,
     kind: pglite ? 'pglite' : 'postgres',
     query: async (text, params) => {
-      if (restarting) await restarting;
-      assertWritable();
-      return wrap(activePool).query(text, params);
+      inFlight++;
+      try {
+        if (restarting) await restarting;
+        assertWritable();
+        return await wrap(activePool).query(text, params);
+      } finally {
+        inFlight--;
+      }
     },
     async dumpDataDir() {
       if (!pglite) throw new Error('dumpDataDir is only available on PGlite');
@@ -383,13 +524,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     async close() {
       if (closed) return;
       closed = true;
-      clearTimeout(engineTimer);
+      clearInterval(watchdog);
       if (restarting) await restarting;
       await activePool.end().catch(() => undefined);
       if (lostLock) await pglite?.terminate();
       else await pglite?.close();
       await lock?.release();
-      if (tempDbDir) await rm(tempDbDir, { recursive: true, force: true });
+      for (const dir of temporary) await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -14,21 +14,32 @@ const TERMINATE = 0x58; // 'X'
 
 /**
  * @param {import('@electric-sql/pglite-socket').PGLiteSocketServer} server
- * @param {(event: { type: 'busy', port: number } | { type: 'idle' }) => void} [report] told which client
- *   connection (by its port) the engine is running a message for, and when it is done: the main thread's
- *   statement-timeout watchdog (PGlite cannot cancel a statement itself).
+ * @param {(event: { type: 'busy', connection: string } | { type: 'idle' }) => void} [report] told which client
+ *   connection (by the application_name of its startup message) the engine is running a message for, and when
+ *   it is done: the main thread's statement-timeout watchdog (PGlite cannot time out a statement itself).
  * @param {number} [idleHoldMs] how long a connection may hold the session idle (inside a transaction, or
  *   mid extended-protocol sequence) while others wait, before it is disconnected and its transaction rolled
  *   back: PostgreSQL's idle_in_transaction_session_timeout. Without it one idle client stalls every request.
  */
 export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
-  const handlers = /** @type {any} */ (server).handlers;
-  /** @param {number} handlerId */
-  const clientPort = (handlerId) => {
-    if (!handlers) return 0;
-    for (const h of handlers) if (h.id === handlerId) return h.socket?.remotePort ?? 0;
-    return 0;
+  /** The connection whose message the engine is running now, and whether it was asked to cancel it. */
+  let running = /** @type {string | null} */ (null);
+  let cancelRequested = false;
+  /** The engine's QueryCancelPending and InterruptPending flags (32-bit ints in its memory), when exposed. */
+  const cancelFlags = () => {
+    const mod = /** @type {any} */ (server.db).mod;
+    if (!mod?.wasmMemory || typeof mod._QueryCancelPending !== 'number' || typeof mod._InterruptPending !== 'number')
+      return undefined;
+    // A fresh view each time: the memory may have grown.
+    return {
+      ints: new Int32Array(mod.wasmMemory.buffer),
+      at: [mod._QueryCancelPending >> 2, mod._InterruptPending >> 2],
+    };
   };
+
+  const handlers = /** @type {any} */ (server).handlers;
+  /** application_name of each connection's startup message, by handler id (a Unix socket has no ports). */
+  const names = new Map();
   const queue = /** @type {any} */ (server).queryQueue;
   if (!queue || typeof queue.processQueue !== 'function') {
     throw new Error('pglite-socket changed: its query queue is not where the backend expects it');
@@ -76,7 +87,10 @@ export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
         owner = type === SYNC || type === SIMPLE_QUERY || type === TERMINATE ? null : item.handlerId;
         this.lastHandlerId = item.handlerId;
         let bytes = 0;
-        report?.({ type: 'busy', port: clientPort(item.handlerId) });
+        const name = startupApplicationName(item.message);
+        if (name !== undefined) names.set(item.handlerId, name);
+        running = names.get(item.handlerId) ?? '';
+        report?.({ type: 'busy', connection: running });
         try {
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(item.message, {
@@ -90,6 +104,13 @@ export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
         } catch (err) {
           item.reject(err);
         } finally {
+          running = null;
+          if (cancelRequested) {
+            // A cancel that arrived as the message ended must not hit the next connection's statement.
+            cancelRequested = false;
+            const flags = cancelFlags();
+            if (flags) for (const i of flags.at) flags.ints[i] = 0;
+          }
           report?.({ type: 'idle' });
         }
       }
@@ -98,12 +119,48 @@ export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
     }
   };
 
+  /**
+   * Cancels the statement the engine is running for `connection`, as PostgreSQL's SIGINT handler does: it
+   * raises QueryCancelPending and InterruptPending, and the engine's next CHECK_FOR_INTERRUPTS() ends the
+   * statement with SQLSTATE 57014. The engine runs synchronously in this thread, so this is called from the
+   * main thread through the inspector, whose messages V8 runs at an interrupt check inside the WebAssembly.
+   * False when the engine is not running that connection's message (it finished meanwhile).
+   * @param {string} connection
+   */
+  const cancel = (connection) => {
+    if (running === null || running !== connection) return false;
+    const flags = cancelFlags();
+    if (!flags) return false;
+    for (const i of flags.at) flags.ints[i] = 1;
+    cancelRequested = true;
+    return true;
+  };
+
   // A connection that goes away mid-sequence must not keep the session.
   const clear = queue.clearQueueForHandler.bind(queue);
   queue.clearQueueForHandler = (handlerId) => {
     if (owner === handlerId) owner = null;
+    names.delete(handlerId);
     const result = clear(handlerId);
     queueMicrotask(() => queue.processQueue());
     return result;
   };
+  return { cancel };
+}
+
+const PROTOCOL_3 = 196608;
+
+/**
+ * The application_name parameter of a startup message (length, protocol 3.0, then name/value C strings), ''
+ * when it has none, or undefined when the message is not a startup message.
+ * @param {Uint8Array} message
+ */
+function startupApplicationName(message) {
+  if (message.length < 8) return undefined;
+  const view = new DataView(message.buffer, message.byteOffset, message.byteLength);
+  if (view.getInt32(0) !== message.length || view.getInt32(4) !== PROTOCOL_3) return undefined;
+  const text = new TextDecoder().decode(message.subarray(8));
+  const parts = text.split('\0');
+  for (let i = 0; i + 1 < parts.length; i += 2) if (parts[i] === 'application_name') return parts[i + 1];
+  return '';
 }

@@ -1,7 +1,8 @@
 // PGlite runs here, in a worker thread, so its synchronous WebAssembly work never blocks the HTTP server's
-// event loop. It is served over the Postgres wire protocol on a loopback port by pglite-socket (which does no
-// authentication: never bind it anywhere but 127.0.0.1). Plain JavaScript so it loads in a Worker under tsx,
-// vitest and plain node alike.
+// event loop. It is served over the Postgres wire protocol by pglite-socket on a Unix socket, which does no
+// authentication: the socket lives in a directory only this user may enter (open.ts), so no other local
+// user's process can reach it. Plain JavaScript so it loads in a Worker under tsx, vitest and plain node alike.
+import { chmodSync, rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
@@ -9,7 +10,7 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { serializeWireSequences } from './pglite-wire-queue.mjs';
 
-/** @type {{ dataDir?: string, maxConnections: number, loadDataDir?: Uint8Array, port?: number, idleHoldMs: number }} */
+/** @type {{ dataDir: string, socketPath: string, maxConnections: number, loadDataDir?: Uint8Array, idleHoldMs: number }} */
 const options = workerData;
 
 /** @type {PGlite | undefined} */
@@ -23,17 +24,16 @@ async function start() {
     extensions: { pgcrypto, uuid_ossp },
     loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
   });
-  server = new PGLiteSocketServer({
-    db,
-    host: '127.0.0.1',
-    port: options.port ?? 0,
-    maxConnections: options.maxConnections,
-  });
-  serializeWireSequences(server, (event) => parentPort?.postMessage(event), options.idleHoldMs);
+  // A socket file left by a terminated worker (or a killed backend) would make listen() fail; the data
+  // directory's lock says no other backend is using it.
+  rmSync(options.socketPath, { force: true });
+  server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: options.maxConnections });
+  const wire = serializeWireSequences(server, (event) => parentPort?.postMessage(event), options.idleHoldMs);
+  // Called by the main thread through the inspector while the engine is busy (open.ts): the only way in.
+  globalThis.snapshireCancelStatement = wire.cancel;
   await server.start();
-  const conn = server.getServerConn();
-  const port = Number(conn.slice(conn.lastIndexOf(':') + 1));
-  parentPort?.postMessage({ type: 'ready', port });
+  chmodSync(options.socketPath, 0o600);
+  parentPort?.postMessage({ type: 'ready' });
 }
 
 parentPort?.on('message', async (msg) => {
