@@ -1,6 +1,7 @@
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -87,6 +88,32 @@ interface PgliteServer {
   close(): Promise<void>;
 }
 
+interface PgliteAssets {
+  wasmModule: WebAssembly.Module;
+  fsBundle: Uint8Array;
+}
+
+let pgliteAssets: Promise<PgliteAssets> | undefined;
+
+/**
+ * PGlite's WebAssembly module, compiled once per process and handed to every worker (a restarted one, and
+ * every database a test process opens), and its file system bundle read once: each worker would otherwise
+ * read and compile them again.
+ */
+function loadPgliteAssets(): Promise<PgliteAssets> {
+  pgliteAssets ??= (async () => {
+    // The package's entry point sits in dist/, next to its assets.
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, bundle] = await Promise.all([
+      readFile(join(dist, 'pglite.wasm')),
+      readFile(join(dist, 'pglite.data')),
+    ]);
+    return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Uint8Array(bundle) };
+  })();
+  pgliteAssets.catch(() => (pgliteAssets = undefined));
+  return pgliteAssets;
+}
+
 /** Starts PGlite in a worker thread behind pglite-socket on the Unix socket at socketPath. */
 async function startPgliteWorker(
   dataDir: string,
@@ -95,8 +122,17 @@ async function startPgliteWorker(
   loadDataDir: Uint8Array | undefined,
   onEngine: (event: EngineEvent) => void,
 ): Promise<PgliteServer> {
+  const { wasmModule, fsBundle } = await loadPgliteAssets();
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir, socketPath, maxConnections, loadDataDir, idleHoldMs: PGLITE_IDLE_HOLD_MS },
+    workerData: {
+      dataDir,
+      socketPath,
+      maxConnections,
+      loadDataDir,
+      idleHoldMs: PGLITE_IDLE_HOLD_MS,
+      wasmModule,
+      fsBundle,
+    },
   });
   await new Promise<void>((resolve, reject) => {
     const onMessage = (msg: { type: string; message?: string }) => {

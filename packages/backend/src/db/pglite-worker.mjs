@@ -10,7 +10,7 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { serializeWireSequences } from './pglite-wire-queue.mjs';
 
-/** @type {{ dataDir: string, socketPath: string, maxConnections: number, loadDataDir?: Uint8Array, idleHoldMs: number }} */
+/** @type {{ dataDir: string, socketPath: string, maxConnections: number, loadDataDir?: Uint8Array, idleHoldMs: number, wasmModule?: WebAssembly.Module, fsBundle?: Uint8Array }} */
 const options = workerData;
 
 /** @type {PGlite | undefined} */
@@ -23,6 +23,9 @@ async function start() {
     dataDir: options.dataDir,
     extensions: { pgcrypto, uuid_ossp },
     loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
+    // Compiled and read once by the main thread (open.ts).
+    pgliteWasmModule: options.wasmModule,
+    fsBundle: options.fsBundle ? new Blob([options.fsBundle]) : undefined,
   });
   // A socket file left by a terminated worker (or a killed backend) would make listen() fail; the data
   // directory's lock says no other backend is using it.

@@ -159,6 +159,28 @@ async function uploadAndKill(
   return { status, seen };
 }
 
+/** Starts one upload through the function; resolves with its HTTP status, or undefined if none arrived. */
+function sendUpload(p: BackendProcess, token: string, photo: Buffer, description: string): Promise<number | undefined> {
+  const { boundary, body } = multipart(photo, description);
+  return new Promise((resolve) => {
+    const req = request(new URL(`${p.url}/functions/v1/${POST_CREATE_FUNCTION}`), {
+      method: 'POST',
+      headers: {
+        apikey: p.anonKey,
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(body.length),
+      },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', () => resolve(undefined));
+    req.end(body);
+  });
+}
+
 async function signIn(p: BackendProcess): Promise<string> {
   const res = await fetch(`${p.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
@@ -254,5 +276,65 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
     }
     expect(acknowledged.length).toBeGreaterThanOrEqual(1);
     console.log(`[upload-kill] photo ${photo.length} bytes\n${report.join('\n')}`);
+  }, 400_000);
+
+  it('leaves nothing half-made when killed during 16 concurrent uploads, and keeps every acknowledged one', async () => {
+    const env = { DATA_DIR: dataDir, AUTOCONFIRM: 'false' };
+    const photo = await bigPhoto();
+    current ??= await startBackendProcess(env);
+    const token = await signIn(current);
+    const UPLOADS = 16;
+    /** Kill once this many were acknowledged, so that some are kept and the rest are at every stage. */
+    const KILL_AFTER_ACKNOWLEDGED = 4;
+    const statuses: (number | undefined)[] = new Array(UPLOADS).fill(undefined);
+    let enough!: () => void;
+    const killTime = new Promise<void>((r) => (enough = r));
+    const descriptions = Array.from({ length: UPLOADS }, (_, i) => `kill concurrent ${i + 1} of ${UPLOADS}`);
+    const uploads = descriptions.map((description, i) =>
+      sendUpload(current!, token, photo, description).then((status) => {
+        // Any 201 that arrives, even one read after the kill, was sent by the backend: an acknowledgement.
+        statuses[i] = status;
+        if (statuses.filter((st) => st === 201).length >= KILL_AFTER_ACKNOWLEDGED) enough();
+      }),
+    );
+    // Or after 60 s, whatever has been acknowledged by then.
+    await Promise.race([killTime, new Promise((r) => setTimeout(r, 60_000))]);
+    // What the database holds at the kill (its own connection, a moment before the signal).
+    const db = new pg.Client({ connectionString: current.dbUrl });
+    await db.connect();
+    const atKill = (
+      await db.query<{ posts: number; unfinished: number; objects: number }>(
+        `select (select count(*)::int from public.post where description like 'kill concurrent %') as posts,
+                (select count(*)::int from public.post where description like 'kill concurrent %' and not has_uploaded_photo) as unfinished,
+                (select count(*)::int from storage.objects where bucket_id = $1) as objects`,
+        [PHOTO_BUCKET],
+      )
+    ).rows[0]!;
+    await db.end();
+    current.child.kill('SIGKILL');
+    await current.exited;
+    await Promise.all(uploads);
+    const acknowledged = descriptions.filter((_, i) => statuses[i] === 201);
+    const refused = statuses.filter((st) => st !== undefined && st !== 201);
+
+    current = await startBackendProcess(env);
+    const c = await counts(current, dataDir);
+    const reconciled = /reconciled uploads at start: (.*)/.exec(current.output())?.[1] ?? 'nothing to reconcile';
+    const kept = c.descriptions.filter((d) => d.startsWith('kill concurrent '));
+    console.log(
+      `[upload-kill] killed during ${UPLOADS} concurrent uploads: ${acknowledged.length} acknowledged (201), ` +
+        `${UPLOADS - acknowledged.length - refused.length} in flight, ${refused.length} refused ${JSON.stringify(refused)}; ` +
+        `at the kill ${JSON.stringify(atKill)}; ${reconciled}; after restart: ${kept.length} of them kept, ` +
+        JSON.stringify({ ...c, descriptions: c.descriptions.length }),
+    );
+    expect(refused).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(1);
+    expect(acknowledged.length).toBeLessThan(UPLOADS);
+    expect(c.unfinished).toBe(0);
+    expect(c.postsWithoutObject).toBe(0);
+    expect(c.objectsWithoutPost).toBe(0);
+    expect(c.objectRowsWithoutFile).toBe(0);
+    expect(c.strayFiles).toBe(0);
+    for (const d of acknowledged) expect(kept).toContain(d);
   }, 400_000);
 });
