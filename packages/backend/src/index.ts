@@ -36,7 +36,7 @@ export interface RunningBackend {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
-  /** postgres:// URL of the database (pglite-socket on loopback, or DATABASE_URL). */
+  /** postgres:// URL of the database (pglite-socket on a private Unix socket, or DATABASE_URL). */
   dbUrl: string;
   /** Where object bytes live (inside dataDir, or a temporary folder removed by stop()). */
   filesDir: string;

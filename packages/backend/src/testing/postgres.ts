@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -33,28 +32,16 @@ export function shouldRunPostgres(): boolean {
 }
 
 export interface ThrowawayPostgres {
-  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  /** postgresql:///postgres?host=<its private folder>&user=postgres */
   url: string;
-  port: number;
   /** A new, empty database on this cluster; returns its URL. */
   createDatabase(name?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /**
- * Starts a throwaway PostgreSQL cluster in a temporary folder: trust auth, loopback only, a random port,
- * fsync off (tests only). As root it runs initdb/pg_ctl as the `postgres` user (PostgreSQL refuses root).
+ * Starts a throwaway PostgreSQL cluster in a temporary folder: trust auth, so it listens on a Unix socket in
+ * that 0700 folder only (no TCP port another local user could reach), fsync off (tests only). As root it runs initdb/pg_ctl as the `postgres` user (PostgreSQL refuses root).
  */
 export async function startPostgres(): Promise<ThrowawayPostgres> {
   const bin = postgresBinDir();
@@ -82,13 +69,11 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
     await chown(dir, Number(stdout.trim()), Number(gid.trim()));
     await chmod(dir, 0o700);
   }
-  const port = await freePort();
   try {
     await exec('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
     const serverOptions = [
-      `-p ${port}`,
       `-k ${dir}`,
-      `-c listen_addresses=127.0.0.1`,
+      `-c listen_addresses=''`,
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
@@ -110,12 +95,13 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
     await rm(dir, { recursive: true, force: true });
     throw err;
   }
-  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  const urlOf = (db: string) =>
+    `postgresql:///${db}?host=${encodeURIComponent(dir).replaceAll('%2F', '/')}&user=postgres`;
+  const url = urlOf('postgres');
   let counter = 0;
   let stopped = false;
   return {
     url,
-    port,
     async createDatabase(name) {
       const db = name ?? `t${Date.now().toString(36)}_${++counter}`;
       if (!/^[a-z_][a-z0-9_]*$/.test(db)) throw new Error(`bad database name ${db}`);
@@ -126,7 +112,7 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
       } finally {
         await client.end();
       }
-      return `postgresql://postgres@127.0.0.1:${port}/${db}`;
+      return urlOf(db);
     },
     async stop() {
       if (stopped) return;
