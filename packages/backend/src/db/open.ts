@@ -57,7 +57,7 @@ export class StatementTimeoutError extends Error {
 }
 
 /** What the PGlite worker's engine is doing: running a message for the named client connection, or nothing. */
-type EngineEvent = { type: 'busy'; connection: string } | { type: 'idle' };
+type EngineEvent = { type: 'busy'; connection: string; seq: number } | { type: 'idle' };
 
 let connectionCount = 0;
 
@@ -310,42 +310,83 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   // than one means others wait (inside a transaction, PGlite's single session belongs to its connection).
   const watched = new Map<string, Watched>();
   let inFlight = 0;
-  let engine: { connection: string; since: number; cancelledAt?: number } | undefined;
+  /** The message PGlite's engine runs (as far as this thread has heard), and what the watchdog did about it. */
+  let engine:
+    | {
+        connection: string;
+        seq: number;
+        since: number;
+        /** A question to the worker is under way. */
+        asking?: boolean;
+        /** Not before then: the worker said it had not run long enough yet. */
+        askAgainAt?: number;
+        cancelledAt?: number;
+        /** The worker said it ended (its idle event is still on its way). */
+        ended?: boolean;
+      }
+    | undefined;
   let watchdog: NodeJS.Timeout | undefined;
   const onEngine = (event: EngineEvent): void => {
-    engine = event.type === 'busy' ? { connection: event.connection, since: performance.now() } : undefined;
+    engine =
+      event.type === 'busy' ? { connection: event.connection, seq: event.seq, since: performance.now() } : undefined;
     if (engine && watched.has(engine.connection)) watchdog ??= setInterval(watch, PGLITE_WATCHDOG_TICK_MS);
     else if (watchdog) {
       clearInterval(watchdog);
       watchdog = undefined;
     }
   };
+  // Decides here, from what this thread has heard, but the worker measures again before it cancels: this
+  // thread's event loop may lag (multipart parsing, image work), its busy and idle events with it.
   const watch = (): void => {
     const running = engine;
     const tx = running && watched.get(running.connection);
     const server = pglite;
-    if (!running || !tx || !server || restarting) return;
+    if (!running || !tx || !server || restarting || running.asking || running.ended) return;
     const now = performance.now();
-    const heldMs = now - running.since;
     if (running.cancelledAt !== undefined) {
-      if (now - running.cancelledAt > PGLITE_CANCEL_GRACE_MS)
-        void restartPglite(`a cancelled statement ran on for ${PGLITE_CANCEL_GRACE_MS} ms`);
+      if (now - running.cancelledAt < PGLITE_CANCEL_GRACE_MS) return;
+      running.asking = true;
+      void cancelInWorker(server.threadId, running.seq).then((answer) => {
+        running.asking = false;
+        if (answer?.state === 'ended') running.ended = true;
+        else if (engine === running && pglite === server)
+          void restartPglite(
+            `a cancelled statement ran on for ${PGLITE_CANCEL_GRACE_MS} ms${answer?.sql ? ` (${answer.sql})` : ''}`,
+          );
+      });
       return;
     }
+    if (running.askAgainAt !== undefined && now < running.askAgainAt) return;
+    const heldMs = now - running.since;
     const reason =
       heldMs >= tx.timeoutMs ? 'timeout' : inFlight > 1 && heldMs >= PGLITE_CONTENDED_HOLD_MS ? 'contended' : undefined;
     if (!reason) return;
-    running.cancelledAt = now;
+    const threshold = reason === 'timeout' ? tx.timeoutMs : PGLITE_CONTENDED_HOLD_MS;
+    running.asking = true;
+    // Before the answer: the statement's error may reach its transaction first.
     tx.cancelled = reason;
-    tx.heldMs = Math.round(heldMs);
-    void cancelInWorker(server.threadId, running.connection).then((raised) => {
-      // Not raised: the statement ended meanwhile (its transaction sees the cancel flag anyway), or the
-      // inspector is unavailable: then only a new worker stops it.
-      if (!raised && engine === running && pglite === server)
+    void cancelInWorker(server.threadId, running.seq, threshold).then((answer) => {
+      running.asking = false;
+      if (answer?.state === 'raised') {
+        running.cancelledAt = performance.now();
+        tx.heldMs = answer.heldMs;
+        log(
+          `cancelled a statement that ${reason === 'timeout' ? `ran past its ${tx.timeoutMs} ms statement_timeout` : `held PGlite ${answer.heldMs} ms while other requests waited`}${answer.sql ? ` (${answer.sql})` : ''}`,
+        );
+        return;
+      }
+      if (answer) {
+        tx.cancelled = undefined;
+        if (answer.state === 'ended') running.ended = true;
+        else running.askAgainAt = performance.now() + Math.max(PGLITE_WATCHDOG_TICK_MS, threshold - answer.heldMs);
+        return;
+      }
+      // No inspector: only a new worker stops it.
+      if (engine === running && pglite === server)
         void restartPglite(
           reason === 'timeout'
-            ? `a statement ran past its ${tx.timeoutMs} ms statement_timeout and could not be cancelled`
-            : `a statement held PGlite for ${tx.heldMs} ms while others waited and could not be cancelled`,
+            ? `a statement ran past its ${tx.timeoutMs} ms statement_timeout`
+            : `a statement held PGlite ${Math.round(heldMs)} ms while other requests waited`,
         );
     });
   };

@@ -18,6 +18,7 @@ interface WorkerSessions {
 }
 
 let sessions: Promise<WorkerSessions | undefined> | undefined;
+let requests = 0;
 
 function post<T>(session: Session, method: string, params: object): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -57,39 +58,50 @@ export function watchWorkersForCancel(log: (message: string) => void): Promise<b
   return sessions.then(Boolean);
 }
 
+/** What a worker answered: its cancel flag raised, the message still running (not long enough), or ended. */
+export interface CancelAnswer {
+  state: 'raised' | 'running' | 'ended';
+  /** How long the engine had been running the message, measured in the worker. */
+  heldMs: number;
+  /** The start of the SQL the connection last sent. */
+  sql?: string;
+}
+
 /**
- * Asks the PGlite worker on thread `threadId` to cancel the statement it runs for `connection`. Resolves to
- * true once the engine's cancel flag is raised (the statement then fails with SQLSTATE 57014 at its next
- * interrupt check), false when the worker is not running that connection's statement or cannot be reached.
+ * Asks the PGlite worker on thread `threadId` to cancel message `seq` (as numbered in its busy events) if its
+ * engine is still running it and has been for at least `minHeldMs`; without minHeldMs it only asks whether
+ * that message still runs. Once the flag is raised, the statement fails with SQLSTATE 57014 at its next
+ * interrupt check. Undefined when the worker cannot be reached (no inspector, or terminated meanwhile).
  */
-export async function cancelInWorker(threadId: number, connection: string): Promise<boolean> {
+export async function cancelInWorker(
+  threadId: number,
+  seq: number,
+  minHeldMs?: number,
+): Promise<CancelAnswer | undefined> {
   const ready = await sessions;
   const sessionId = ready?.byThread.get(String(threadId));
-  if (!ready || !sessionId) return false;
-  const id = Math.floor(Math.random() * 2 ** 31);
-  const answer = new Promise<boolean>((resolve) => {
+  if (!ready || !sessionId) return undefined;
+  const id = ++requests;
+  const answer = new Promise<CancelAnswer | undefined>((resolve) => {
     const onMessage = (message: { params: { sessionId: string; message: string } }): void => {
       if (message.params.sessionId !== sessionId) return;
       const reply = JSON.parse(message.params.message) as { id?: number; result?: { result?: { value?: unknown } } };
       if (reply.id !== id) return;
       ready.session.off('NodeWorker.receivedMessageFromWorker', onMessage);
       clearTimeout(timer);
-      resolve(reply.result?.result?.value === true);
+      const value = reply.result?.result?.value;
+      resolve(value && typeof value === 'object' && 'state' in value ? (value as CancelAnswer) : undefined);
     };
-    // A worker that never answers (terminated meanwhile) leaves the restart to the caller.
     const timer = setTimeout(() => {
       ready.session.off('NodeWorker.receivedMessageFromWorker', onMessage);
-      resolve(false);
+      resolve(undefined);
     }, 1_000);
     ready.session.on('NodeWorker.receivedMessageFromWorker', onMessage);
   });
+  const call = `globalThis.snapshireCancelStatement?.(${seq}, ${minHeldMs === undefined ? 'undefined' : Math.floor(minHeldMs)})`;
   await post(ready.session, 'NodeWorker.sendMessageToWorker', {
     sessionId,
-    message: JSON.stringify({
-      id,
-      method: 'Runtime.evaluate',
-      params: { expression: `globalThis.snapshireCancelStatement?.(${JSON.stringify(connection)}) === true` },
-    }),
+    message: JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression: call, returnByValue: true } }),
   }).catch(() => undefined);
   return answer;
 }

@@ -11,20 +11,25 @@
 const SYNC = 0x53; // 'S'
 const SIMPLE_QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
+const PARSE = 0x50; // 'P'
 
 /**
  * @param {import('@electric-sql/pglite-socket').PGLiteSocketServer} server
- * @param {(event: { type: 'busy', connection: string } | { type: 'idle' }) => void} [report] told which client
- *   connection (by the application_name of its startup message) the engine is running a message for, and when
- *   it is done: the main thread's statement-timeout watchdog (PGlite cannot time out a statement itself).
+ * @param {(event: { type: 'busy', connection: string, seq: number } | { type: 'idle' }) => void} [report] told
+ *   which client connection (by the application_name of its startup message) the engine is running a message
+ *   for (numbered), and when it is done: the main thread's statement watchdog (PGlite cannot time out a
+ *   statement itself).
  * @param {number} [idleHoldMs] how long a connection may hold the session idle (inside a transaction, or
  *   mid extended-protocol sequence) while others wait, before it is disconnected and its transaction rolled
  *   back: PostgreSQL's idle_in_transaction_session_timeout. Without it one idle client stalls every request.
  */
 export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
-  /** The connection whose message the engine is running now, and whether it was asked to cancel it. */
-  let running = /** @type {string | null} */ (null);
+  /** The message the engine is running now (numbered), since when, and whether it was asked to cancel it. */
+  let running = /** @type {{ seq: number, since: number, handlerId: number } | null} */ (null);
+  let seq = 0;
   let cancelRequested = false;
+  /** The SQL each connection last sent (Query or Parse), for the log line of a cancelled statement. */
+  const lastSql = new Map();
   /** The engine's QueryCancelPending and InterruptPending flags (32-bit ints in its memory), when exposed. */
   const cancelFlags = () => {
     const mod = /** @type {any} */ (server.db).mod;
@@ -89,8 +94,10 @@ export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
         let bytes = 0;
         const name = startupApplicationName(item.message);
         if (name !== undefined) names.set(item.handlerId, name);
-        running = names.get(item.handlerId) ?? '';
-        report?.({ type: 'busy', connection: running });
+        running = { seq: ++seq, since: performance.now(), handlerId: item.handlerId };
+        const sql = sqlOf(item.message);
+        if (sql !== undefined) lastSql.set(item.handlerId, sql);
+        report?.({ type: 'busy', connection: names.get(item.handlerId) ?? '', seq: running.seq });
         try {
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(item.message, {
@@ -120,20 +127,25 @@ export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
   };
 
   /**
-   * Cancels the statement the engine is running for `connection`, as PostgreSQL's SIGINT handler does: it
-   * raises QueryCancelPending and InterruptPending, and the engine's next CHECK_FOR_INTERRUPTS() ends the
-   * statement with SQLSTATE 57014. The engine runs synchronously in this thread, so this is called from the
-   * main thread through the inspector, whose messages V8 runs at an interrupt check inside the WebAssembly.
-   * False when the engine is not running that connection's message (it finished meanwhile).
-   * @param {string} connection
+   * Cancels message `messageSeq` if the engine is still running it and has been for at least `minHeldMs`, as
+   * PostgreSQL's SIGINT handler does: it raises QueryCancelPending and InterruptPending, and the engine's next
+   * CHECK_FOR_INTERRUPTS() ends the statement with SQLSTATE 57014. The engine runs synchronously in this
+   * thread, so this is called from the main thread through the inspector, whose messages V8 runs at an
+   * interrupt check inside the WebAssembly. Times are taken here: the main thread's view may lag behind.
+   * With `minHeldMs` undefined it only answers whether that message still runs (and for how long).
+   * @param {number} messageSeq
+   * @param {number} [minHeldMs]
+   * @returns {{ state: 'raised' | 'running' | 'ended', heldMs: number, sql?: string }}
    */
-  const cancel = (connection) => {
-    if (running === null || running !== connection) return false;
+  const cancel = (messageSeq, minHeldMs) => {
+    if (running === null || running.seq !== messageSeq) return { state: 'ended', heldMs: 0 };
+    const heldMs = Math.round(performance.now() - running.since);
+    const sql = lastSql.get(running.handlerId)?.slice(0, 200);
     const flags = cancelFlags();
-    if (!flags) return false;
+    if (minHeldMs === undefined || heldMs < minHeldMs || !flags) return { state: 'running', heldMs, sql };
     for (const i of flags.at) flags.ints[i] = 1;
     cancelRequested = true;
-    return true;
+    return { state: 'raised', heldMs, sql };
   };
 
   // A connection that goes away mid-sequence must not keep the session.
@@ -141,6 +153,7 @@ export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
   queue.clearQueueForHandler = (handlerId) => {
     if (owner === handlerId) owner = null;
     names.delete(handlerId);
+    lastSql.delete(handlerId);
     const result = clear(handlerId);
     queueMicrotask(() => queue.processQueue());
     return result;
@@ -163,4 +176,18 @@ function startupApplicationName(message) {
   const parts = text.split('\0');
   for (let i = 0; i + 1 < parts.length; i += 2) if (parts[i] === 'application_name') return parts[i + 1];
   return '';
+}
+
+/**
+ * The SQL text of a simple Query ('Q': text) or extended-protocol Parse ('P': statement name, then text)
+ * message, or undefined for any other message.
+ * @param {Uint8Array} message
+ */
+function sqlOf(message) {
+  const type = message[0];
+  if (type !== SIMPLE_QUERY && type !== PARSE) return undefined;
+  let start = 5;
+  if (type === PARSE) start = message.indexOf(0, start) + 1;
+  const end = message.indexOf(0, start);
+  return new TextDecoder().decode(message.subarray(start, end < 0 ? message.length : end));
 }
