@@ -92,10 +92,11 @@ export async function cancelInWorker(
       const value = reply.result?.result?.value;
       resolve(value && typeof value === 'object' && 'state' in value ? (value as CancelAnswer) : undefined);
     };
+    // Only a worker terminated meanwhile never answers; generous, as a busy event loop reads answers late.
     const timer = setTimeout(() => {
       ready.session.off('NodeWorker.receivedMessageFromWorker', onMessage);
       resolve(undefined);
-    }, 1_000);
+    }, 5_000);
     ready.session.on('NodeWorker.receivedMessageFromWorker', onMessage);
   });
   const call = `globalThis.snapshireCancelStatement?.(${seq}, ${minHeldMs === undefined ? 'undefined' : Math.floor(minHeldMs)})`;
