@@ -159,6 +159,9 @@ async function uploadAndKill(
   return { status, seen };
 }
 
+/** Answers other than 201, with their bodies (a refusal is a bug: its body says why). */
+const refusals: string[] = [];
+
 /** Starts one upload through the function; resolves with its HTTP status, or undefined if none arrived. */
 function sendUpload(p: BackendProcess, token: string, photo: Buffer, description: string): Promise<number | undefined> {
   const { boundary, body } = multipart(photo, description);
@@ -173,8 +176,14 @@ function sendUpload(p: BackendProcess, token: string, photo: Buffer, description
       },
     });
     req.on('response', (res) => {
-      res.resume();
-      resolve(res.statusCode);
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('error', () => resolve(res.statusCode));
+      res.on('close', () => resolve(res.statusCode));
+      res.on('end', () => {
+        if (res.statusCode !== 201) refusals.push(`${res.statusCode} ${text.slice(0, 300)}`);
+        resolve(res.statusCode);
+      });
     });
     req.on('error', () => resolve(undefined));
     req.end(body);
@@ -320,7 +329,8 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
         `${UPLOADS - acknowledged.length - refused.length} in flight, ${refused.length} refused ${JSON.stringify(refused)}; ` +
         `${reconciled}; after restart: ${kept.length} of them kept, ` +
         JSON.stringify({ ...c, descriptions: c.descriptions.length }) +
-        (cancelled.length ? `\n${cancelled.join('\n')}` : ''),
+        (cancelled.length ? `\n${cancelled.join('\n')}` : '') +
+        (refusals.length ? `\n${refusals.join('\n')}` : ''),
     );
     expect(refused).toEqual([]);
     expect(acknowledged.length).toBeGreaterThanOrEqual(1);
