@@ -5,7 +5,7 @@ import type { BackendContext } from './context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { verifyProjectJwt } from './config/keys.ts';
 import { functionRoutes } from './functions/functions.ts';
-import { graphqlRoutes } from './graphql-route.ts';
+import { graphqlRoutes } from './graphql/routes.ts';
 import { apiKeyOf, bearerToken } from './http/caller.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
