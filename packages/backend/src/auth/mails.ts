@@ -1,6 +1,6 @@
 import type { BackendContext } from '../context.ts';
 import type { SqlClient } from '../db/types.ts';
-import { sendMail } from '../mailbox/mailbox.ts';
+import { sendMail } from '../mailbox/service.ts';
 
 /** GoTrue's default messages, each with the one-time code as well as the link. */
 
