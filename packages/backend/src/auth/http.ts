@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { verifyProjectJwt } from '../config/keys.ts';
+import { jsonObjectBody } from '../http/body.ts';
 import { bearerToken } from '../http/caller.ts';
 import { authErrors } from './errors.ts';
 import { safeRedirect } from './redirects.ts';
@@ -10,15 +11,9 @@ import type { UserChanges } from './service/users.ts';
 export type Json = Record<string, unknown>;
 
 export async function readJson(c: Context): Promise<Json> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Json;
-  } catch {
-    /* fall through */
-  }
-  throw authErrors.badJson();
+  const body = await jsonObjectBody(c);
+  if (!body) throw authErrors.badJson();
+  return body;
 }
 
 export function optionalString(body: Json, key: string): string | undefined {

@@ -2,45 +2,38 @@ import type { BackendContext } from '../context.ts';
 import type { SqlClient } from '../db/types.ts';
 import { sendMail } from '../mailbox/service.ts';
 
-/** GoTrue's default messages, each with the one-time code as well as the link. */
-
-type MailContext = Pick<BackendContext, 'log' | 'url'>;
-
-function confirmationLink(ctx: MailContext, hash: string, type: string, redirectTo: string): string {
-  const q = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
-  return `${ctx.url}/auth/v1/verify?${q.toString()}`;
-}
-
-/** "Confirm your signup". */
-export async function sendSignupConfirmation(
-  sql: SqlClient,
-  ctx: MailContext,
-  to: { email: string; otp: string; hash: string; redirectTo: string },
-): Promise<void> {
-  const link = confirmationLink(ctx, to.hash, 'signup', to.redirectTo);
-  await sendMail(sql, ctx, {
-    to: to.email,
+/** GoTrue's default messages for the links it sends, each with the one-time code as well as the link. */
+const MESSAGES = {
+  signup: {
     subject: 'Confirm Your Signup',
-    text: `Confirm your signup\n\nFollow this link to confirm your user:\n${link}\n\nAlternatively, enter the code: ${to.otp}`,
-    html: `<h2>Confirm your signup</h2><p>Follow this link to confirm your user:</p><p><a href="${link}">Confirm your mail</a></p><p>Alternatively, enter the code: ${to.otp}</p>`,
-    links: [{ label: 'Confirm your mail', url: link }],
-    kind: 'signup',
-  });
-}
+    heading: 'Confirm your signup',
+    lead: 'Follow this link to confirm your user:',
+    label: 'Confirm your mail',
+  },
+  email_change: {
+    subject: 'Confirm Email Change',
+    heading: 'Confirm change of email',
+    lead: 'Follow this link to confirm the update of your email:',
+    label: 'Change Email',
+  },
+};
 
-/** "Confirm change of email", sent to the new address. */
-export async function sendEmailChange(
+/** "Confirm your signup", or "Confirm change of email" sent to the new address. */
+export async function sendConfirmationLink(
   sql: SqlClient,
-  ctx: MailContext,
+  ctx: Pick<BackendContext, 'log' | 'url'>,
+  kind: keyof typeof MESSAGES,
   to: { email: string; otp: string; hash: string; redirectTo: string },
 ): Promise<void> {
-  const link = confirmationLink(ctx, to.hash, 'email_change', to.redirectTo);
+  const { subject, heading, lead, label } = MESSAGES[kind];
+  const query = new URLSearchParams({ token: to.hash, type: kind, redirect_to: to.redirectTo });
+  const link = `${ctx.url}/auth/v1/verify?${query.toString()}`;
   await sendMail(sql, ctx, {
     to: to.email,
-    subject: 'Confirm Email Change',
-    text: `Confirm change of email\n\nFollow this link to confirm the update of your email:\n${link}\n\nAlternatively, enter the code: ${to.otp}`,
-    html: `<h2>Confirm change of email</h2><p>Follow this link to confirm the update of your email:</p><p><a href="${link}">Change Email</a></p><p>Alternatively, enter the code: ${to.otp}</p>`,
-    links: [{ label: 'Change Email', url: link }],
-    kind: 'email_change',
+    subject,
+    text: `${heading}\n\n${lead}\n${link}\n\nAlternatively, enter the code: ${to.otp}`,
+    html: `<h2>${heading}</h2><p>${lead}</p><p><a href="${link}">${label}</a></p><p>Alternatively, enter the code: ${to.otp}</p>`,
+    links: [{ label, url: link }],
+    kind,
   });
 }

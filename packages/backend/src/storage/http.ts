@@ -1,6 +1,7 @@
 import type { Context, Next } from 'hono';
 import { InvalidJwtError } from '../config/keys.ts';
 import type { Caller } from '../db/types.ts';
+import { jsonObjectBody } from '../http/body.ts';
 import { resolveCaller } from '../http/caller.ts';
 import { storageErrors } from './errors.ts';
 import type { Rendered } from './render-cache.ts';
@@ -51,15 +52,9 @@ export async function callerOf(c: Context, jwtSecret: string): Promise<Caller> {
 }
 
 export async function readJsonBody(c: Context): Promise<Json> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    const v: unknown = JSON.parse(text);
-    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Json;
-  } catch {
-    /* below */
-  }
-  throw storageErrors.invalidRequest('Body is not valid JSON');
+  const body = await jsonObjectBody(c);
+  if (!body) throw storageErrors.invalidRequest('Body is not valid JSON');
+  return body;
 }
 
 /** The strings of a body field that must be a list; MissingParameter when it is not one. */

@@ -1,6 +1,6 @@
 import type { SqlClient } from '../../db/types.ts';
 import { AuthError, authErrors } from '../errors.ts';
-import { sendEmailChange, sendSignupConfirmation } from '../mails.ts';
+import { sendConfirmationLink } from '../mails.ts';
 import { checkPassword, hashPassword } from '../passwords.ts';
 import {
   confirmEmail,
@@ -104,7 +104,7 @@ export function createUserService(room: AuthRoom) {
           const otp = generateOtp();
           const hash = tokenHash(email, otp);
           await setPendingEmailChange(sql, user.id, email, hash);
-          await sendEmailChange(sql, mail, { email, otp, hash, redirectTo: by.redirectTo });
+          await sendConfirmationLink(sql, mail, 'email_change', { email, otp, hash, redirectTo: by.redirectTo });
         }
       }
     }
@@ -170,7 +170,7 @@ export function createUserService(room: AuthRoom) {
             confirmationToken: hash,
           });
         }
-        await sendSignupConfirmation(sql, mail, { email, otp, hash, redirectTo });
+        await sendConfirmationLink(sql, mail, 'signup', { email, otp, hash, redirectTo });
         return loadUserJson(sql, user);
       });
     },
