@@ -5,11 +5,11 @@ import type { BackendContext } from './context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { verifyProjectJwt } from './config/keys.ts';
 import { functionRoutes } from './functions/functions.ts';
-import { graphqlRoutes } from './graphql-route.ts';
+import { graphqlRoutes } from './graphql/routes.ts';
 import { apiKeyOf, bearerToken } from './http/caller.ts';
 import { corsMiddleware } from './http/cors.ts';
-import { mailboxRoutes } from './mailbox/mailbox.ts';
-import { restRoutes } from './rest/rpc.ts';
+import { mailboxRoutes } from './mailbox/routes.ts';
+import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 
 /** Auth paths Supabase's gateway serves without an API key: links opened from an e-mail. */

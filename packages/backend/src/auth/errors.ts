@@ -56,5 +56,4 @@ export const authErrors = {
   signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
   unsupportedGrant: () => new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type'),
-  notFound: () => new AuthError(404, 'not_found', 'Not found'),
 };

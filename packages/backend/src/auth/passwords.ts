@@ -1,4 +1,8 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { SqlClient } from '../db/types.ts';
+import { authErrors } from './errors.ts';
+import { missingCharactersError, requiredCharacterSets, type PasswordRequirements } from './rate-limits.ts';
+import { bcryptMatches, type UserRow } from './repository.ts';
 
 const N = 16384;
 const R = 8;
@@ -42,4 +46,29 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
   return dummyHash;
+}
+
+/**
+ * Checks a password against the stored hash: ours (scrypt) or bcrypt (pgcrypto's crypt(), as seeds write).
+ * An account without one still costs a hash, so timing does not tell who has an account.
+ */
+export async function checkPassword(sql: SqlClient, user: UserRow | undefined, password: string): Promise<boolean> {
+  const hash = user?.encrypted_password;
+  if (!hash) {
+    await verifyScrypt(password, await dummyPasswordHash());
+    return false;
+  }
+  if (isScryptHash(hash)) return verifyScrypt(password, hash);
+  if (/^\$2[aby]\$/.test(hash)) return bcryptMatches(sql, password, hash);
+  return false;
+}
+
+/** `[auth] minimum_password_length` and `password_requirements`: throws GoTrue's weak_password. */
+export function passwordStrengthRule(minimumLength: number, requirements: PasswordRequirements) {
+  const requiredSets = requiredCharacterSets(requirements);
+  return (password: string): void => {
+    if ([...password].length < minimumLength) throw authErrors.weakPassword(minimumLength);
+    if (requiredSets.some((set) => ![...password].some((ch) => set.includes(ch))))
+      throw missingCharactersError(requiredSets);
+  };
 }

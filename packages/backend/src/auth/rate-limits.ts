@@ -59,29 +59,31 @@ export function clientIp(c: Context): string {
   }
 }
 
+export type AuthRateLimiter = ReturnType<typeof createAuthRateLimiter>;
+
 export function createAuthRateLimiter(limits: AuthRateLimits) {
   const windows = new Windows();
   return {
-    /** Sign-in or sign-up: per IP and per address. Throws 429 over_request_rate_limit. */
-    signInSignUp(c: Context, email: string | undefined): void {
-      const ipOk = windows.hit(`auth:ip:${clientIp(c)}`, limits.signInSignUps, FIVE_MINUTES);
+    /** Sign-in or sign-up from `ip`: per IP and per address. Throws 429 over_request_rate_limit. */
+    signInSignUp(ip: string, email: string | undefined): void {
+      const ipOk = windows.hit(`auth:ip:${ip}`, limits.signInSignUps, FIVE_MINUTES);
       const addressOk = email ? windows.hit(`auth:email:${email}`, limits.signInSignUps, FIVE_MINUTES) : true;
       if (!ipOk || !addressOk) throw rateLimitErrors.request();
     },
-    tokenRefresh(c: Context): void {
-      if (!windows.hit(`refresh:ip:${clientIp(c)}`, limits.tokenRefresh, FIVE_MINUTES)) throw rateLimitErrors.request();
+    tokenRefresh(ip: string): void {
+      if (!windows.hit(`refresh:ip:${ip}`, limits.tokenRefresh, FIVE_MINUTES)) throw rateLimitErrors.request();
     },
     /**
      * Before sending an e-mail: per IP per hour, and not sooner than max_frequency after the last one to the
      * address (`lastSentAt`). Throws 429 over_email_send_rate_limit.
      */
-    emailSend(c: Context, lastSentAt: Date | string | null | undefined): void {
+    emailSend(ip: string, lastSentAt: Date | string | null | undefined): void {
       if (lastSentAt) {
         const since = Date.now() - new Date(lastSentAt).getTime();
         if (since < limits.emailMaxFrequencyMs)
           throw rateLimitErrors.emailTooSoon(Math.ceil((limits.emailMaxFrequencyMs - since) / 1000));
       }
-      if (!windows.hit(`email:ip:${clientIp(c)}`, limits.emailSent, HOUR)) throw rateLimitErrors.email();
+      if (!windows.hit(`email:ip:${ip}`, limits.emailSent, HOUR)) throw rateLimitErrors.email();
     },
   };
 }

@@ -1,48 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { SqlClient } from '../db/types.ts';
-import { dummyPasswordHash, hashPassword, isScryptHash, verifyScrypt } from './passwords.ts';
+import type { IdentityRow, UserRow } from './repository.ts';
 
-/** A row of auth.users, as the backend reads it. */
-export interface UserRow {
-  id: string;
-  aud: string | null;
-  role: string | null;
-  email: string | null;
-  encrypted_password: string | null;
-  email_confirmed_at: Date | null;
-  confirmation_token: string | null;
-  confirmation_sent_at: Date | null;
-  email_change: string | null;
-  email_change_token_new: string | null;
-  email_change_sent_at: Date | null;
-  last_sign_in_at: Date | null;
-  raw_app_meta_data: Record<string, unknown> | null;
-  raw_user_meta_data: Record<string, unknown> | null;
-  created_at: Date | null;
-  updated_at: Date | null;
-  phone: string | null;
-  phone_confirmed_at: Date | null;
-  banned_until: Date | null;
-  deleted_at: Date | null;
-  is_anonymous: boolean;
-}
-
-interface IdentityRow {
-  id: string;
-  provider_id: string;
-  user_id: string;
-  identity_data: Record<string, unknown>;
-  provider: string;
-  last_sign_in_at: Date | null;
-  created_at: Date | null;
-  updated_at: Date | null;
-  email: string | null;
-}
-
-const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
-  confirmation_sent_at, email_change, email_change_token_new, email_change_sent_at, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, phone_confirmed_at, banned_until,
-  deleted_at, coalesce(is_anonymous, false) as is_anonymous`;
+/** The rules and shapes of a user that need no database: e-mail form, one-time codes, metadata, JSON. */
 
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
@@ -71,124 +30,6 @@ export function generateRefreshToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-export async function findUserByEmail(sql: SqlClient, email: string): Promise<UserRow | undefined> {
-  const res = await sql.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null`,
-    [email],
-  );
-  return res.rows[0];
-}
-
-export async function findUserById(sql: SqlClient, id: string): Promise<UserRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const res = await sql.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [
-    id,
-  ]);
-  return res.rows[0];
-}
-
-export async function findUserBy(
-  sql: SqlClient,
-  column: 'confirmation_token' | 'email_change_token_new',
-  value: string,
-): Promise<UserRow | undefined> {
-  if (!value) return undefined;
-  const res = await sql.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null`,
-    [value],
-  );
-  return res.rows[0];
-}
-
-/** Checks a password against the stored hash: ours (scrypt) or bcrypt (pgcrypto's crypt(), as seeds write). */
-export async function checkPassword(sql: SqlClient, user: UserRow | undefined, password: string): Promise<boolean> {
-  const hash = user?.encrypted_password;
-  if (!hash) {
-    await verifyScrypt(password, await dummyPasswordHash());
-    return false;
-  }
-  if (isScryptHash(hash)) return verifyScrypt(password, hash);
-  if (/^\$2[aby]\$/.test(hash)) {
-    // pgcrypto lives in `extensions` on Supabase, but a project may have created it elsewhere.
-    await sql.query(`select set_config('search_path', 'extensions, public, pg_catalog', true)`);
-    const res = await sql.query<{ ok: boolean }>('select crypt($1, $2) = $2 as ok', [password, hash]);
-    return res.rows[0]?.ok === true;
-  }
-  return false;
-}
-
-export interface NewUser {
-  email: string;
-  password?: string;
-  userMetadata?: Record<string, unknown>;
-  appMetadata?: Record<string, unknown>;
-  confirmed: boolean;
-  confirmationToken?: string;
-}
-
-export async function insertUser(sql: SqlClient, input: NewUser): Promise<UserRow> {
-  const id = randomUUID();
-  const now = new Date();
-  const email = normalizeEmail(input.email);
-  const userMeta = { ...input.userMetadata, sub: id, email, email_verified: input.confirmed, phone_verified: false };
-  const appMeta = { provider: 'email', providers: ['email'], ...input.appMetadata };
-  await sql.query(
-    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
-       confirmation_sent_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, is_super_admin)
-     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, $4, $5, $6, $7, $8, $9, $9, false, false)`,
-    [
-      id,
-      email,
-      input.password ? await hashPassword(input.password) : null,
-      input.confirmed ? now : null,
-      input.confirmationToken ?? '',
-      input.confirmationToken ? now : null,
-      JSON.stringify(appMeta),
-      JSON.stringify(userMeta),
-      now,
-    ],
-  );
-  await sql.query(
-    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     values ($1, $4, $2, 'email', $3, $3, $3)`,
-    [id, JSON.stringify({ sub: id, email, email_verified: input.confirmed, phone_verified: false }), now, id],
-  );
-  const user = await findUserById(sql, id);
-  if (!user) throw new Error('user vanished after insert');
-  return user;
-}
-
-/** Marks the e-mail confirmed (user row, metadata and identity), consuming the confirmation token. */
-export async function confirmEmail(sql: SqlClient, userId: string): Promise<void> {
-  await sql.query(
-    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '',
-       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}'::jsonb, updated_at = now()
-     where id = $1`,
-    [userId],
-  );
-  await sql.query(
-    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
-     where user_id = $1 and provider = 'email'`,
-    [userId],
-  );
-}
-
-export async function setEmail(sql: SqlClient, userId: string, email: string): Promise<void> {
-  await sql.query(
-    `update auth.users set email = $2::text, email_change = '', email_change_token_new = '', email_change_sent_at = null,
-       email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()),
-       raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', $2::text),
-       updated_at = now()
-     where id = $1`,
-    [userId, email],
-  );
-  await sql.query(
-    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-     where user_id = $1 and provider = 'email'`,
-    [userId, email],
-  );
-}
-
 /** GoTrue merges metadata updates key by key; a null value removes the key. */
 export function mergeMetadata(
   current: Record<string, unknown> | null,
@@ -200,15 +41,6 @@ export function mergeMetadata(
     else merged[key] = value;
   }
   return merged;
-}
-
-export async function listIdentities(sql: SqlClient, userId: string): Promise<IdentityRow[]> {
-  const res = await sql.query<IdentityRow>(
-    `select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email
-     from auth.identities where user_id = $1 order by created_at`,
-    [userId],
-  );
-  return res.rows;
 }
 
 function iso(d: Date | null | undefined): string | undefined {
@@ -250,10 +82,6 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Record<strin
   }
   if (user.banned_until) json.banned_until = iso(user.banned_until);
   return json;
-}
-
-export async function loadUserJson(sql: SqlClient, user: UserRow): Promise<Record<string, unknown>> {
-  return userJson(user, await listIdentities(sql, user.id));
 }
 
 /**

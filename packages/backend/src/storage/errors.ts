@@ -40,5 +40,6 @@ export const storageErrors = {
   missingParameter: (name: string) => new StorageError(400, 'MissingParameter', `Missing Required Parameter ${name}`),
   noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
   imageError: (message: string) => new StorageError(400, 'InvalidRequest', message),
+  routeNotFound: () => new StorageError(404, 'InvalidRequest', 'Route not found', 'Not Found'),
   internal: (message = 'Internal server error') => new StorageError(500, 'InternalError', message),
 };
