@@ -8,6 +8,7 @@ import {
 } from '@module-federation/runtime';
 import { REMOTE_NAMES, REMOTES, type ExposedModule, type RemoteName } from '@snapshire/federation/remotes';
 import type { HostConfig } from '../../app/runtimeConfig.tsx';
+import { takeEarlyManifest } from './earlyRemote.ts';
 import type { RemoteModule } from './RemoteSlot.tsx';
 
 /** A remote config.json has no usable entry for: its routes show their fallback, the rest of the site works. */
@@ -40,11 +41,20 @@ let configured: HostConfig | null = null;
  * fetch that gives up when no response headers arrive within `ms` (a remote that accepts the connection and
  * never answers); once headers arrive, the body may take as long as it needs.
  */
-export async function fetchWithFirstByteTimeout(url: string, init: RequestInit, ms: number): Promise<Response> {
+export async function fetchWithFirstByteTimeout(
+  url: string,
+  init: RequestInit,
+  ms: number,
+  started?: Promise<Response>,
+): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new RemoteFirstByteTimeoutError(url, ms)), ms);
+  const aborted = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error)),
+  );
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    // A request the page already started (earlyRemote.ts) is waited for under the same time-out.
+    return await Promise.race([started ?? fetch(url, { ...init, signal: controller.signal }), aborted]);
   } catch (error) {
     throw controller.signal.aborted ? controller.signal.reason : error;
   } finally {
@@ -60,7 +70,7 @@ function manifestFetchPlugin(ms: number): ModuleFederationRuntimePlugin {
   return {
     name: 'snapshire-manifest-fetch',
     fetch: async (url, init, remoteInfo) => {
-      const response = await fetchWithFirstByteTimeout(url, init ?? {}, ms);
+      const response = await fetchWithFirstByteTimeout(url, init ?? {}, ms, takeEarlyManifest(url));
       const remote = registered.get(remoteInfo?.name as RemoteName);
       if (!remote || !response.ok) return response;
       const manifest: unknown = await response
