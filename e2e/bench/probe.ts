@@ -41,6 +41,15 @@ await page.goto(host.url + path, { waitUntil: 'load' });
 await page.locator(process.env.READY ?? '[data-testid="photo-tile"]').first().waitFor({ timeout: 60000 });
 await page.waitForLoadState('networkidle');
 console.log(`ready at ${Date.now() - t0} ms`);
+if (process.env.SCROLL) {
+  let gql = 0;
+  page.on('request', (r) => { if (r.url().includes('/graphql/v1') && r.method() === 'POST') gql++; });
+  for (let i = 0; i < 100; i++) {
+    const st = await page.evaluate(() => { window.scrollTo(0, document.documentElement.scrollHeight); const g = document.querySelector('[data-testid="gallery"]') as HTMLElement; const e = document.querySelector('[data-testid="gallery-end"]')!; return { y: scrollY, h: document.documentElement.scrollHeight, minH: g.style.minHeight, endTop: Math.round(e.getBoundingClientRect().top), more: e.getAttribute('data-has-more'), posts: [...document.querySelectorAll('[data-testid="masonry"]')].reduce((n, el) => n + Number(el.getAttribute('data-count')), 0) }; });
+    if (i % 10 === 0) console.log(JSON.stringify({ i, gql, ...st }));
+    await page.waitForTimeout(100);
+  }
+}
 console.log(log.filter((l) => !l.includes(' < ')).join('\n'));
 await page.screenshot({ path: '/tmp/lcp/probe.png' });
 await browser.close();
