@@ -43,4 +43,9 @@ export async function loadFederatedModule(id: string): Promise<RemoteModule> {
   return load();
 }
 
+/** As the federated loader: the screens of the address being opened start loading while the shell renders. */
+export function startLoadingScreens(screens: readonly { remote: RemoteName; module: string }[]): void {
+  for (const { remote, module } of screens) void SCREENS[`${remote}/${module}`]?.().catch(() => undefined);
+}
+
 export const partOf = (remote: RemoteName): string => REMOTES[remote].part;

@@ -244,9 +244,36 @@ export function federationId<R extends RemoteName>(remote: R, module: ExposedMod
 
 /** Loads an exposed screen module; a missing module is an error, not an empty page. */
 export async function loadFederatedModule(id: string): Promise<RemoteModule> {
+  const started = startedLoads.get(id);
+  if (started) {
+    startedLoads.delete(id);
+    return started;
+  }
   const module = await loadRemote<RemoteModule>(id);
   if (!module) throw new Error(`${id} could not be loaded`);
   return module;
+}
+
+/** Loads begun before the screen asked (startLoadingScreens), each handed to the first load of its id. */
+const startedLoads = new Map<string, Promise<RemoteModule>>();
+
+/**
+ * Starts loading the screens of the address being opened while the shell renders, so the remote's files and
+ * init overlap the shell's first render instead of following it. The screen's own load takes the result
+ * (success or failure alike: its slot reports a failure as ever, once).
+ */
+export function startLoadingScreens(screens: readonly { remote: RemoteName; module: string }[]): void {
+  for (const { remote, module } of screens) {
+    const id = `${remote}/${module}`;
+    if (!configured?.remotes[remote] || startedLoads.has(id)) continue;
+    const load = (async () => {
+      const loaded = await loadRemote<RemoteModule>(id);
+      if (!loaded) throw new Error(`${id} could not be loaded`);
+      return loaded;
+    })();
+    load.catch(() => undefined); // reported by the screen that takes it
+    startedLoads.set(id, load);
+  }
 }
 
 export const partOf = (remote: RemoteName): string => REMOTES[remote].part;
