@@ -54,6 +54,8 @@ export function startRouteRemoteEarly(routes: readonly EarlyRoute[], configEleme
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = 'anonymous';
+      // After the shell's own scripts, which must run first anyway: the remote's files fill the wait.
+      link.fetchPriority = 'low';
       link.href = href;
       document.head.appendChild(link);
     };
