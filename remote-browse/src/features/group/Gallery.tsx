@@ -119,8 +119,9 @@ const RESERVE_MARGIN = 1.1;
  * reserves room for the rest (totalCount minus those loaded, at the loaded photos' average height; a screen
  * when the total is unknown), so an arriving page fills space already there and nothing on screen moves,
  * however fast the reader scrolls. The footer (after the gallery) moves only while off screen: while it is in
- * view (a reader who jumped to the very end) the gallery keeps its height, and it never shrinks above the
- * bottom of the screen, which would pull the page down under the reader. The height is written to the
+ * view (a reader who jumped to the very end) the page scrolls with each change, so the footer stays where it
+ * is on screen; otherwise the gallery never shrinks above the bottom of the screen, which would pull the page
+ * down under the reader. The height is written to the
  * element before the browser paints (layout effect, and on scroll), hence the direct style write.
  */
 function useReservedHeight(
@@ -183,7 +184,11 @@ function settleReservedHeight(
   }
   const before = held.height;
   const followingInView = before > 0 && top + before < window.innerHeight;
-  const height = followingInView ? Math.max(before, content) : Math.max(content + reserve, window.innerHeight - top);
-  if (height !== before) element.style.minHeight = `${height}px`;
+  const height = followingInView ? content + reserve : Math.max(content + reserve, window.innerHeight - top);
+  if (height === before) return;
+  element.style.minHeight = `${height}px`;
   held.height = height;
+  // The footer is on screen (the reader is at the very end): the page scrolls by the change, so the footer
+  // keeps its place on screen and the photos above it come into view, instead of a stale reserve.
+  if (followingInView) window.scrollBy(0, height - before);
 }
