@@ -9,7 +9,9 @@
  *
  * Settings (environment): RUNS (loads per page, build and profile; default 3), BENCH_WIDTH / BENCH_HEIGHT
  * (viewport, default 1280x900), BENCH_PROFILES (comma-separated: unthrottled,fast4g; default both),
- * BENCH_PAGES (comma-separated: landing,groups,group,large; default all).
+ * BENCH_PAGES (comma-separated: landing,groups,group,large; default all), BENCH_BASELINE_HOST (the dist/ of
+ * another host build, e.g. the previous commit's: served beside the same remotes and config and measured in
+ * the same alternation as a third column, so a change to the host is compared against what it replaces).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -57,7 +59,9 @@ const SCENARIOS: Scenario[] = [
   { name: 'large', path: `/groups/${LARGE_GROUP_ID}`, ready: '[data-testid="photo-tile"]', scroll: true },
 ].filter((s) => !env.BENCH_PAGES || env.BENCH_PAGES.split(',').includes(s.name));
 
-type Build = 'federated' | 'bundle';
+type Build = 'federated' | 'bundle' | 'baseline';
+const BASELINE_HOST = env.BENCH_BASELINE_HOST ? resolve(env.BENCH_BASELINE_HOST) : undefined;
+const BUILDS: Build[] = BASELINE_HOST ? ['federated', 'bundle', 'baseline'] : ['federated', 'bundle'];
 
 interface Sample {
   jsRawKB: number;
@@ -263,8 +267,10 @@ async function startSites() {
   const federated = await startStaticServer({ root: join(REPO_ROOT, 'host', 'dist'), port: 0, spa: true, overrides });
   const bundle = await startStaticServer({ root: join(REPO_ROOT, 'e2e', 'bench', 'one-bundle', 'dist'), port: 0, spa: true, overrides });
   servers.push(federated, bundle);
+  const baseline = BASELINE_HOST ? await startStaticServer({ root: BASELINE_HOST, port: 0, spa: true, overrides }) : undefined;
+  if (baseline) servers.push(baseline);
   return {
-    urls: { federated: federated.url, bundle: bundle.url } satisfies Record<Build, string>,
+    urls: { federated: federated.url, bundle: bundle.url, baseline: baseline?.url ?? '' } satisfies Record<Build, string>,
     stop: async () => {
       for (const server of servers) await server.close();
       await backend.stop();
@@ -285,13 +291,20 @@ function cell(values: number[], digits: number): string {
 }
 
 function printTable(profile: Profile, scenario: Scenario, samples: Record<Build, Sample[]>): void {
-  const rows: string[][] = [['', 'federated', 'one bundle', 'ratio']];
+  const rows: string[][] = [
+    ['', 'federated', 'one bundle', 'ratio', ...(BASELINE_HOST ? ['baseline host', 'federated / baseline'] : [])],
+  ];
+  const ratio = (a: number[], b: number[]) => (median(b) > 0 ? (median(a) / median(b)).toFixed(2) : '-');
   for (const metric of METRICS) {
-    const fed = samples.federated.map((s) => s[metric.key]).filter((v): v is number => typeof v === 'number');
-    const one = samples.bundle.map((s) => s[metric.key]).filter((v): v is number => typeof v === 'number');
+    const values = (build: Build) =>
+      samples[build].map((s) => s[metric.key]).filter((v): v is number => typeof v === 'number');
+    const fed = values('federated');
+    const one = values('bundle');
     if (!fed.length || !one.length) continue;
-    const ratio = median(one) > 0 ? (median(fed) / median(one)).toFixed(2) : '-';
-    rows.push([metric.label, cell(fed, metric.digits), cell(one, metric.digits), ratio]);
+    const row = [metric.label, cell(fed, metric.digits), cell(one, metric.digits), ratio(fed, one)];
+    const base = values('baseline');
+    if (BASELINE_HOST) row.push(base.length ? cell(base, metric.digits) : '-', base.length ? ratio(fed, base) : '-');
+    rows.push(row);
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   console.log(`\n${scenario.name} (${scenario.path}), ${profile.name}, median (min-max) of ${samples.federated.length}`);
@@ -304,10 +317,10 @@ const startedAt = performance.now();
 try {
   for (const profile of PROFILES) {
     for (const scenario of SCENARIOS) {
-      const samples: Record<Build, Sample[]> = { federated: [], bundle: [] };
+      const samples: Record<Build, Sample[]> = { federated: [], bundle: [], baseline: [] };
       for (let run = 0; run < RUNS; run++) {
-        // Alternate which build goes first, so drift on a shared machine hits both alike.
-        const order: Build[] = run % 2 ? ['bundle', 'federated'] : ['federated', 'bundle'];
+        // Rotate which build goes first, so drift on a shared machine hits all alike.
+        const order = BUILDS.map((_, i) => BUILDS[(i + run) % BUILDS.length]!);
         for (const build of order) samples[build].push(await measure(browser, sites.urls[build], scenario, profile));
       }
       printTable(profile, scenario, samples);

@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { loadRuntimeConfig, StartupConfigError } from './app/runtimeConfig.tsx';
 import { StartupError } from './app/StartupError.tsx';
-import { registerFederatedRemotes } from './features/remotes/federatedRemotes.ts';
+import { registerFederatedRemotes, startLoadingScreens } from './features/remotes/federatedRemotes.ts';
+import { remoteScreensAt } from './app/routes.tsx';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -11,6 +12,7 @@ const root = createRoot(document.getElementById('root')!);
 loadRuntimeConfig()
   .then((config) => {
     registerFederatedRemotes(config);
+    startLoadingScreens(remoteScreensAt(window.location.pathname));
     root.render(
       <StrictMode>
         <App config={config} />

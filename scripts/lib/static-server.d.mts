@@ -23,3 +23,8 @@ export function contentSecurityPolicy(
 export function inlineScriptHashes(html: string): string[];
 /** The client's most preferred encoding (q > 0) among `available`, or null. */
 export function negotiateEncoding(acceptEncoding: string | undefined, available: string[]): string | null;
+
+/** The id of the JSON data block carrying the runtime config in a served page. */
+export const RUNTIME_CONFIG_ELEMENT_ID: string;
+/** `html` with the runtime config inlined (a JSON data block) and preconnect hints to its origins. */
+export function injectRuntimeConfig(html: string, config: object): string;

@@ -4,9 +4,13 @@
 // ETag and the hashed assets as immutable, answers Accept-Encoding with the brotli or gzip copy the build
 // wrote beside each file (packages/federation/src/compressPlugin.ts), sends the security headers a photo site
 // needs (a Content-Security-Policy built from the runtime config it serves), and can fall back to index.html
-// for a single-page app's deep links.
+// for a single-page app's deep links. A page it serves beside a runtime config carries that config inline (a
+// JSON data block the host reads instead of fetching /config.json, host/src/app/runtimeConfig.tsx) and
+// preconnect hints to the backend and remotes, so the first screen waits on one request fewer.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
@@ -57,6 +61,16 @@ const DOCUMENT_SECURITY_HEADERS = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
 
+/** The origin of an http(s) URL, or null for anything else. */
+function originOf(url) {
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The Content-Security-Policy of a page served beside `config` (the runtime config: backend and remote
  * URLs): scripts only from this origin, the configured remotes and the page's own inline scripts (by hash);
@@ -66,14 +80,6 @@ const DOCUMENT_SECURITY_HEADERS = {
  * @param {string[]} inlineScriptHashes  'sha256-...' sources of the page's inline scripts
  */
 export function contentSecurityPolicy(config, inlineScriptHashes = []) {
-  const originOf = (url) => {
-    if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return null;
-    try {
-      return new URL(url).origin;
-    } catch {
-      return null;
-    }
-  };
   const unique = (list) => [...new Set(list.filter(Boolean))];
   const backend = originOf(config?.supabaseUrl);
   const remotes =
@@ -108,6 +114,38 @@ export function inlineScriptHashes(html) {
   }
   return hashes;
 }
+
+/**
+ * The id of the JSON data block carrying the runtime config in a served page; the host reads it
+ * (RUNTIME_CONFIG_ELEMENT_ID in host/src/app/runtimeConfig.tsx: the same string).
+ */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'snapshire-runtime-config';
+
+/**
+ * `html` with the runtime config inlined before </head>, as a JSON data block (type application/json: never
+ * executed, so the Content-Security-Policy needs no hash for it), and a preconnect to each origin the first
+ * screen will call (the backend, the remotes). `<` is escaped so no value can close the block.
+ * @param {string} html
+ * @param {object} config  the parsed runtime config
+ */
+export function injectRuntimeConfig(html, config) {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const backend = originOf(config?.supabaseUrl);
+  const remotes = Object.values(config?.remotes ?? {}).map(originOf);
+  const attribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  // Scripts and API calls go out as CORS requests (crossorigin); the backend's photos as plain image loads.
+  const hints = [...new Set([backend, ...remotes].filter(Boolean))].map(
+    (origin) => `<link rel="preconnect" href="${attribute(origin)}" crossorigin>`,
+  );
+  if (backend) hints.push(`<link rel="preconnect" href="${attribute(backend)}">`);
+  const block = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
+  const at = html.search(/<\/head>/i);
+  const inserted = [...hints, block].join('');
+  return at < 0 ? inserted + html : html.slice(0, at) + inserted + html.slice(at);
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** The encoding to answer with: the client's most preferred one (q > 0) among those on offer. */
 export function negotiateEncoding(acceptEncoding, available) {
@@ -204,9 +242,15 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', spa = 
     };
     if (type.startsWith('text/html')) {
       const html = await readFile(file.path, 'utf8');
+      const config = await readConfig();
       Object.assign(headers, DOCUMENT_SECURITY_HEADERS, {
-        'Content-Security-Policy': contentSecurityPolicy(await readConfig(), inlineScriptHashes(html)),
+        // The page's own inline scripts as built: the config block added below is data, not a script.
+        'Content-Security-Policy': contentSecurityPolicy(config, inlineScriptHashes(html)),
       });
+      if (config) {
+        await sendPage(req, res, headers, injectRuntimeConfig(html, config));
+        return;
+      }
     }
     // The precompressed copy, when the client takes its encoding and the copy is not older than the file.
     let body = { path: file.path, size: file.size };
@@ -252,6 +296,43 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', spa = 
         server.closeAllConnections();
       }),
   };
+}
+
+/** Compressed copies of pages made at request time (the page carries the config), by content. */
+const pageCopies = new Map();
+const PAGE_COPIES_KEPT = 32;
+
+/**
+ * Sends a page built at request time: compressed by Accept-Encoding (brotli at a quick level, or gzip), with
+ * an ETag of its content, so a revalidation costs no body.
+ */
+async function sendPage(req, res, headers, body) {
+  headers.Vary = 'Accept-Encoding';
+  const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  const encoding = negotiateEncoding(req.headers['accept-encoding'], ENCODINGS.map((e) => e.name));
+  if (encoding) headers['Content-Encoding'] = encoding;
+  headers.ETag = encoding ? etag.replace(/"$/, `-${encoding}"`) : etag;
+  if (req.headers['if-none-match'] === headers.ETag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  let bytes = Buffer.from(body, 'utf8');
+  if (encoding) {
+    const key = `${encoding}:${etag}`;
+    let copy = pageCopies.get(key);
+    if (!copy) {
+      copy =
+        encoding === 'br'
+          ? await brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+          : await gzipAsync(bytes);
+      if (pageCopies.size >= PAGE_COPIES_KEPT) pageCopies.delete(pageCopies.keys().next().value);
+      pageCopies.set(key, copy);
+    }
+    bytes = copy;
+  }
+  headers['Content-Length'] = bytes.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
 /** The file for a request path inside `base` (never outside it), or index.html for an app route. */

@@ -1,10 +1,11 @@
 import { ROUTES } from '@snapshire/contracts';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from '../features/layout/Layout.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { RemoteScreen } from '../features/remotes/RemoteScreen.tsx';
 import { TermsPage } from '../features/terms/TermsPage.tsx';
+import { REMOTE_SCREENS, type RemoteScreenRef } from './remoteScreens.ts';
 
 /** The post route is nested under the group route (the group page renders it in its <Outlet/>). */
 const POST_UNDER_GROUP = ROUTES.GROUP_POST_BY_ID.slice(ROUTES.GROUP_BY_ID.length + 1); // 'post/:postId'
@@ -15,20 +16,34 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { path: ROUTES.HOME, element: <LandingPage /> },
-      { path: ROUTES.GROUPS, element: <RemoteScreen remote="remote_browse" module="GroupsPage" /> },
-      { path: ROUTES.GROUP_NEW, element: <RemoteScreen remote="remote_browse" module="NewGroupPage" /> },
-      { path: ROUTES.GROUP_SETTINGS, element: <RemoteScreen remote="remote_browse" module="GroupSettingsPage" /> },
-      { path: ROUTES.INVITATION, element: <RemoteScreen remote="remote_browse" module="InvitationPage" /> },
+      { path: ROUTES.GROUPS, element: <RemoteScreen {...REMOTE_SCREENS.GROUPS} />, handle: REMOTE_SCREENS.GROUPS },
+      { path: ROUTES.GROUP_NEW, element: <RemoteScreen {...REMOTE_SCREENS.GROUP_NEW} />, handle: REMOTE_SCREENS.GROUP_NEW },
+      { path: ROUTES.GROUP_SETTINGS, element: <RemoteScreen {...REMOTE_SCREENS.GROUP_SETTINGS} />, handle: REMOTE_SCREENS.GROUP_SETTINGS },
+      { path: ROUTES.INVITATION, element: <RemoteScreen {...REMOTE_SCREENS.INVITATION} />, handle: REMOTE_SCREENS.INVITATION },
       {
         path: ROUTES.GROUP_BY_ID,
-        element: <RemoteScreen remote="remote_browse" module="GroupPage" />,
-        children: [{ path: POST_UNDER_GROUP, element: <RemoteScreen remote="remote_browse" module="PostView" /> }],
+        element: <RemoteScreen {...REMOTE_SCREENS.GROUP_BY_ID} />,
+        handle: REMOTE_SCREENS.GROUP_BY_ID,
+        children: [
+          {
+            path: POST_UNDER_GROUP,
+            element: <RemoteScreen {...REMOTE_SCREENS.GROUP_POST_BY_ID} />,
+            handle: REMOTE_SCREENS.GROUP_POST_BY_ID,
+          },
+        ],
       },
-      { path: ROUTES.GROUP_NEW_POST, element: <RemoteScreen remote="remote_upload" module="NewPostScreen" /> },
-      { path: ROUTES.AUTH_REGISTER, element: <RemoteScreen remote="remote_auth" module="AuthScreen" /> },
-      { path: ROUTES.AUTH_LOGIN, element: <RemoteScreen remote="remote_auth" module="AuthScreen" /> },
+      { path: ROUTES.GROUP_NEW_POST, element: <RemoteScreen {...REMOTE_SCREENS.GROUP_NEW_POST} />, handle: REMOTE_SCREENS.GROUP_NEW_POST },
+      { path: ROUTES.AUTH_REGISTER, element: <RemoteScreen {...REMOTE_SCREENS.AUTH_REGISTER} />, handle: REMOTE_SCREENS.AUTH_REGISTER },
+      { path: ROUTES.AUTH_LOGIN, element: <RemoteScreen {...REMOTE_SCREENS.AUTH_LOGIN} />, handle: REMOTE_SCREENS.AUTH_LOGIN },
       { path: ROUTES.TERMS, element: <TermsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/** The remote screens an address shows (a post opened directly: the group route's and the post's), outermost first. */
+export function remoteScreensAt(pathname: string): RemoteScreenRef[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) =>
+    route.handle ? [route.handle as RemoteScreenRef] : [],
+  );
+}

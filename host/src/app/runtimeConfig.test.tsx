@@ -1,7 +1,7 @@
 import { LIMITS } from '@snapshire/contracts';
 import { DEFAULT_LANDING_IMAGE_URL } from '@snapshire/federation/site';
 import { describe, expect, it, vi } from 'vitest';
-import { loadRuntimeConfig } from './runtimeConfig.tsx';
+import { loadRuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from './runtimeConfig.tsx';
 
 const valid = {
   supabaseUrl: 'http://127.0.0.1:54321',
@@ -75,5 +75,28 @@ describe('loadRuntimeConfig', () => {
       respond({ ...valid, remoteFirstByteTimeoutMs: 500 }) as unknown as typeof fetch,
     );
     expect(config.remoteFirstByteTimeoutMs).toBe(500);
+  });
+
+  it('reads the config the server inlined in the page, without fetching /config.json', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = RUNTIME_CONFIG_ELEMENT_ID;
+    block.textContent = JSON.stringify({ ...valid, remoteTimeoutMs: 4000 });
+    document.head.append(block);
+    try {
+      const fetchImpl = respond({});
+      const config = await loadRuntimeConfig(fetchImpl as unknown as typeof fetch);
+      expect(fetchImpl).not.toHaveBeenCalled();
+      expect(config.remoteTimeoutMs).toBe(4000);
+      expect(config.remotes.remote_browse).toBe(valid.remotes.remote_browse);
+      block.textContent = '{"supabaseUrl": ';
+      await expect(loadRuntimeConfig(fetchImpl as unknown as typeof fetch)).rejects.toThrow(
+        `#${RUNTIME_CONFIG_ELEMENT_ID}) is not valid JSON`,
+      );
+      block.textContent = JSON.stringify({ ...valid, supabaseAnonKey: undefined });
+      await expect(loadRuntimeConfig(fetchImpl as unknown as typeof fetch)).rejects.toThrow('supabaseAnonKey');
+    } finally {
+      block.remove();
+    }
   });
 });

@@ -3,6 +3,9 @@ import { REMOTE_NAMES, type RemoteName } from '@snapshire/federation/remotes';
 import { DEFAULT_LANDING_IMAGE_URL } from '@snapshire/federation/site';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { RUNTIME_CONFIG_ELEMENT_ID } from './runtimeConfigElement.ts';
+
+export { RUNTIME_CONFIG_ELEMENT_ID };
 
 /** Where the host reads its runtime config: beside index.html, so each deployment brings its own. */
 export const RUNTIME_CONFIG_PATH = '/config.json';
@@ -56,10 +59,24 @@ export function withDefaults(config: ShellConfig): HostConfig {
 }
 
 /**
- * Fetches and validates /config.json (never cached: a remote can move without a rebuild or a stale copy).
- * Throws StartupConfigError, saying what is wrong, only when the shell itself cannot start.
+ * The runtime config: the copy the server inlined in the page when there is one, else /config.json fetched
+ * uncached (a remote can move without a rebuild or a stale copy), validated either way. Throws
+ * StartupConfigError, saying what is wrong, only when the shell itself cannot start.
  */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<HostConfig> {
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = fetch,
+  page: Pick<Document, 'getElementById'> = document,
+): Promise<HostConfig> {
+  const inline = page.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (inline) {
+    let body: unknown;
+    try {
+      body = JSON.parse(inline);
+    } catch {
+      throw new StartupConfigError(`The runtime config inlined in the page (#${RUNTIME_CONFIG_ELEMENT_ID}) is not valid JSON.`);
+    }
+    return parseRuntimeConfig(body);
+  }
   let response: Response;
   try {
     response = await fetchImpl(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
@@ -76,6 +93,11 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   } catch {
     throw new StartupConfigError(`${RUNTIME_CONFIG_PATH} is not valid JSON.`);
   }
+  return parseRuntimeConfig(body);
+}
+
+/** Validates a runtime config (as in /config.json) and fills in its defaults. */
+function parseRuntimeConfig(body: unknown): HostConfig {
   const parsed = shellConfigSchema.safeParse(body);
   if (!parsed.success)
     throw new StartupConfigError(

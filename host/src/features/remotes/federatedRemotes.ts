@@ -8,6 +8,7 @@ import {
 } from '@module-federation/runtime';
 import { REMOTE_NAMES, REMOTES, type ExposedModule, type RemoteName } from '@snapshire/federation/remotes';
 import type { HostConfig } from '../../app/runtimeConfig.tsx';
+import { takeEarlyManifest } from './earlyRemote.ts';
 import type { RemoteModule } from './RemoteSlot.tsx';
 
 /** A remote config.json has no usable entry for: its routes show their fallback, the rest of the site works. */
@@ -40,11 +41,20 @@ let configured: HostConfig | null = null;
  * fetch that gives up when no response headers arrive within `ms` (a remote that accepts the connection and
  * never answers); once headers arrive, the body may take as long as it needs.
  */
-export async function fetchWithFirstByteTimeout(url: string, init: RequestInit, ms: number): Promise<Response> {
+export async function fetchWithFirstByteTimeout(
+  url: string,
+  init: RequestInit,
+  ms: number,
+  started?: Promise<Response>,
+): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new RemoteFirstByteTimeoutError(url, ms)), ms);
+  const aborted = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error)),
+  );
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    // A request the page already started (earlyRemote.ts) is waited for under the same time-out.
+    return await Promise.race([started ?? fetch(url, { ...init, signal: controller.signal }), aborted]);
   } catch (error) {
     throw controller.signal.aborted ? controller.signal.reason : error;
   } finally {
@@ -60,7 +70,7 @@ function manifestFetchPlugin(ms: number): ModuleFederationRuntimePlugin {
   return {
     name: 'snapshire-manifest-fetch',
     fetch: async (url, init, remoteInfo) => {
-      const response = await fetchWithFirstByteTimeout(url, init ?? {}, ms);
+      const response = await fetchWithFirstByteTimeout(url, init ?? {}, ms, takeEarlyManifest(url));
       const remote = registered.get(remoteInfo?.name as RemoteName);
       if (!remote || !response.ok) return response;
       const manifest: unknown = await response
@@ -234,9 +244,36 @@ export function federationId<R extends RemoteName>(remote: R, module: ExposedMod
 
 /** Loads an exposed screen module; a missing module is an error, not an empty page. */
 export async function loadFederatedModule(id: string): Promise<RemoteModule> {
+  const started = startedLoads.get(id);
+  if (started) {
+    startedLoads.delete(id);
+    return started;
+  }
   const module = await loadRemote<RemoteModule>(id);
   if (!module) throw new Error(`${id} could not be loaded`);
   return module;
+}
+
+/** Loads begun before the screen asked (startLoadingScreens), each handed to the first load of its id. */
+const startedLoads = new Map<string, Promise<RemoteModule>>();
+
+/**
+ * Starts loading the screens of the address being opened while the shell renders, so the remote's files and
+ * init overlap the shell's first render instead of following it. The screen's own load takes the result
+ * (success or failure alike: its slot reports a failure as ever, once).
+ */
+export function startLoadingScreens(screens: readonly { remote: RemoteName; module: string }[]): void {
+  for (const { remote, module } of screens) {
+    const id = `${remote}/${module}`;
+    if (!configured?.remotes[remote] || startedLoads.has(id)) continue;
+    const load = (async () => {
+      const loaded = await loadRemote<RemoteModule>(id);
+      if (!loaded) throw new Error(`${id} could not be loaded`);
+      return loaded;
+    })();
+    load.catch(() => undefined); // reported by the screen that takes it
+    startedLoads.set(id, load);
+  }
 }
 
 export const partOf = (remote: RemoteName): string => REMOTES[remote].part;

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Box, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES } from '@snapshire/contracts';
 import type { GalleryPost } from '../browse-data/types.ts';
@@ -15,7 +15,8 @@ import { useViewportWidth } from './useViewportWidth.ts';
  * once and at high priority, as the likely largest paint; every other photo lazily, as it nears the screen.
  */
 const firstRow = (order: number, columns: number) => order < columns;
-const NEXT_PAGE_AHEAD = '300% 0px';
+/** The next page is asked for while the end of the loaded photos is less than this many screens away. */
+const NEXT_PAGE_SCREENS_AHEAD = 3;
 
 export interface GalleryProps {
   groupId: string;
@@ -23,6 +24,8 @@ export interface GalleryProps {
   days: readonly DayGroup<GalleryPost>[];
   loading: boolean;
   hasMore: boolean;
+  /** How many photos the gallery holds in all, loaded or not; undefined while unknown (under a filter). */
+  totalCount?: number;
   loadingMore: boolean;
   loadMore: () => void;
   liked: ReadonlySet<string>;
@@ -33,7 +36,7 @@ export interface GalleryProps {
 
 /** The group's photos by day (newest first), each day a masonry; more pages load as the end nears. */
 export function Gallery(props: GalleryProps) {
-  const { groupId, days, loading, hasMore, loadingMore, loadMore, liked, onToggleLike, afterFirstDay } = props;
+  const { groupId, days, loading, hasMore, totalCount, loadingMore, loadMore, liked, onToggleLike, afterFirstDay } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const viewportWidth = useViewportWidth();
@@ -41,18 +44,17 @@ export function Gallery(props: GalleryProps) {
   const columns = columnCountForWidth(viewportWidth);
   const count = days.reduce((n, day) => n + day.posts.length, 0);
 
-  // The next page is asked for three screens ahead of the end: with the screen-high reserve below, a brisk
-  // reader does not reach the footer before it arrives (the footer would then be pushed away: a layout shift).
+  // The next page is asked for three screens ahead of the end, or at once when the reader has jumped past it.
   useInfiniteScroll(sentinelRef, {
     enabled: hasMore && !loading,
     busy: loadingMore,
     onLoadMore: loadMore,
-    margin: NEXT_PAGE_AHEAD,
+    screensAhead: NEXT_PAGE_SCREENS_AHEAD,
   });
-  useEndReserve(containerRef, { hasMore, count, firstId: days[0]?.posts[0]?.id });
+  useReservedHeight(containerRef, sentinelRef, { hasMore, count, totalCount, resetKey: days[0]?.posts[0]?.id });
 
   return (
-    <Box ref={containerRef} data-testid="gallery" pb={hasMore ? '100vh' : undefined}>
+    <Box ref={containerRef} data-testid="gallery">
       {loading ? (
         <Center minH="100vh" alignItems="flex-start" pt="16">
           <Spinner size="lg" color="green.500" aria-label="Loading" />
@@ -109,25 +111,84 @@ export function Gallery(props: GalleryProps) {
   );
 }
 
+/** Photos not loaded yet are reserved a little more room than the loaded ones take on average. */
+const RESERVE_MARGIN = 1.1;
+
 /**
- * While more pages are to come the gallery ends in a screen-high reserve (bottom padding): the footer stays
- * out of view, so arriving pages never push visible content (no layout shift) however fast the user scrolls.
- * When the last page arrives the reserve goes; should that page be shorter than the reserve, the gallery keeps
- * its height so the scroll position is not clamped (which would move everything on screen). The height is
- * set on the element before the browser lays the new content out, hence the direct style write.
+ * The gallery is as tall as the whole group will be, not just the pages loaded so far: below the photos it
+ * reserves room for the rest (totalCount minus those loaded, at the loaded photos' average height; a screen
+ * when the total is unknown), so an arriving page fills space already there and nothing on screen moves,
+ * however fast the reader scrolls. The footer (after the gallery) moves only while off screen: while it is in
+ * view (a reader who jumped to the very end) the page scrolls with each change, so the footer stays where it
+ * is on screen; otherwise the gallery never shrinks above the bottom of the screen, which would pull the page
+ * down under the reader. The height is written to the
+ * element before the browser paints (layout effect, and on scroll), hence the direct style write.
  */
-function useEndReserve(
-  ref: RefObject<HTMLElement | null>,
-  { hasMore, count, firstId }: { hasMore: boolean; count: number; firstId: string | undefined },
+function useReservedHeight(
+  container: RefObject<HTMLElement | null>,
+  sentinel: RefObject<HTMLElement | null>,
+  gallery: ReserveInputs,
 ): void {
-  const previous = useRef({ hasMore, count, firstId, height: 0 });
+  const held = useRef<HeldHeight>({ resetKey: gallery.resetKey, height: 0 });
+  const latest = useRef(gallery);
   useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const before = previous.current;
-    const lastPageArrived = before.hasMore && !hasMore && count > before.count && firstId === before.firstId;
-    if (lastPageArrived) element.style.minHeight = `${before.height}px`;
-    else if (hasMore || firstId !== before.firstId) element.style.minHeight = '';
-    previous.current = { hasMore, count, firstId, height: element.offsetHeight };
+    latest.current = gallery;
+    settleReservedHeight(container.current, sentinel.current, gallery, held.current);
   });
+  useEffect(() => {
+    let frame = 0;
+    const settle = () => {
+      frame = 0;
+      settleReservedHeight(container.current, sentinel.current, latest.current, held.current);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(settle);
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [container, sentinel]);
+}
+
+interface ReserveInputs {
+  hasMore: boolean;
+  count: number;
+  totalCount: number | undefined;
+  /** The first photo's id: another group or filter starts afresh. */
+  resetKey: string | undefined;
+}
+interface HeldHeight {
+  resetKey: string | undefined;
+  height: number;
+}
+
+function settleReservedHeight(
+  element: HTMLElement | null,
+  end: HTMLElement | null,
+  { hasMore, count, totalCount, resetKey }: ReserveInputs,
+  held: HeldHeight,
+): void {
+  if (!element || !end) return;
+  if (held.resetKey !== resetKey) Object.assign(held, { resetKey, height: 0 });
+  const top = element.getBoundingClientRect().top;
+  // The photos' own height: the sentinel sits right after them.
+  const content = end.getBoundingClientRect().top - top;
+  let reserve = 0;
+  if (hasMore) {
+    const remaining = totalCount === undefined ? 0 : Math.max(0, totalCount - count);
+    reserve = Math.max(window.innerHeight, (remaining * RESERVE_MARGIN * content) / Math.max(1, count));
+  }
+  const before = held.height;
+  const followingInView = before > 0 && top + before < window.innerHeight;
+  const height = followingInView ? content + reserve : Math.max(content + reserve, window.innerHeight - top);
+  if (height === before) return;
+  element.style.minHeight = `${height}px`;
+  held.height = height;
+  // The footer is on screen (the reader is at the very end): the page scrolls by the change, so the footer
+  // keeps its place on screen and the photos above it come into view, instead of a stale reserve.
+  if (followingInView) window.scrollBy(0, height - before);
 }

@@ -117,6 +117,7 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
         days={days}
         loading={state.postsLoading}
         hasMore={state.hasMore}
+        totalCount={state.totalCount}
         loadingMore={state.loadingMore}
         loadMore={state.loadMore}
         liked={liked}

@@ -1,23 +1,44 @@
 import { useEffect, useState, type RefObject } from 'react';
 
 /**
- * Calls `onLoadMore` while the sentinel is within `margin` of the viewport and more can be loaded. It asks
- * again after each page as long as the sentinel is still near (a filtered page may add few photos).
+ * Calls `onLoadMore` while the sentinel is less than `screensAhead` screens below the viewport, or anywhere
+ * above it (a reader who jumped past the loaded photos into the space reserved for the rest), and more can be
+ * loaded. It asks again after each page as long as that still holds (a filtered page may add few photos; a
+ * jump may need many pages). Read from the sentinel's position on scroll rather than an IntersectionObserver,
+ * which says nothing when a jump carries the sentinel from below the viewport to above it in one go.
  */
 export function useInfiniteScroll(
   sentinel: RefObject<Element | null>,
-  { enabled, busy, onLoadMore, margin = '1200px 0px' }: { enabled: boolean; busy: boolean; onLoadMore: () => void; margin?: string },
+  {
+    enabled,
+    busy,
+    onLoadMore,
+    screensAhead = 1.3,
+  }: { enabled: boolean; busy: boolean; onLoadMore: () => void; screensAhead?: number },
 ): void {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !enabled || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => setNear(entries.some((e) => e.isIntersecting)), {
-      rootMargin: margin,
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [sentinel, enabled, margin]);
+    // Watched afresh after each page (busy turns false): the first reading says where the sentinel is now.
+    if (!element || !enabled || busy) return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      setNear(element.getBoundingClientRect().top < window.innerHeight * (1 + screensAhead));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      setNear(false); // until the next reading: never a page on a stale one
+    };
+  }, [sentinel, enabled, busy, screensAhead]);
 
   useEffect(() => {
     if (near && enabled && !busy) onLoadMore();

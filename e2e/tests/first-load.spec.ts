@@ -1,0 +1,117 @@
+/**
+ * The first load's chain (issue 16), checked by what does not depend on timing: the runtime config comes in
+ * the first HTML response (no /config.json round trip), the current route's remote is asked for by the
+ * page's first script (before the shell's JavaScript has run), each remote file is fetched once, and a full,
+ * fast scroll of the 500-photo group moves nothing on screen.
+ */
+import { LIMITS, paths } from '@snapshire/contracts';
+import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
+import { expect, test } from '../harness/fixtures.ts';
+
+/** The id of the config block (scripts/lib/static-server.mjs, host/src/app/runtimeConfigElement.ts). */
+const CONFIG_BLOCK = /<script type="application\/json" id="snapshire-runtime-config">([\s\S]*?)<\/script>/;
+
+test('the first HTML response carries the runtime config, and the CSP still allows no inline script beyond the built ones', async ({
+  page,
+  stack,
+}) => {
+  const response = await page.request.get(`${stack.hostUrl}${paths.group(SEED_GROUPS.bristol)}`);
+  const html = await response.text();
+  const inlined = CONFIG_BLOCK.exec(html)?.[1];
+  expect(inlined).toBeDefined();
+  const served = (await (await page.request.get(`${stack.hostUrl}/config.json`)).json()) as unknown;
+  expect(JSON.parse(inlined!)).toEqual(served);
+  // The block is data: the policy hashes only the page's real inline scripts (theme, early remote).
+  const csp = response.headers()['content-security-policy'] ?? '';
+  const hashes = csp.match(/'sha256-[^']+'/g) ?? [];
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>/g)];
+  expect(hashes).toHaveLength(inlineScripts.length);
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  // Preconnects to where the first screen goes next.
+  expect(html).toContain(`<link rel="preconnect" href="${new URL(stack.supabaseUrl).origin}" crossorigin>`);
+});
+
+test("the route's remote is asked for by the page's first script, without /config.json, each file once", async ({
+  page,
+  context,
+  stack,
+}) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests: { url: string; initiatorUrl?: string; type: string }[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const frame = e.initiator.stack?.callFrames[0];
+    requests.push({ url: e.request.url, initiatorUrl: frame?.url ?? e.initiator.url, type: e.initiator.type });
+  });
+  const pageUrl = `${stack.hostUrl}${paths.group(SEED_GROUPS.bristol)}`;
+  await page.goto(pageUrl);
+  await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+
+  const browse = stack.remoteOrigins.remote_browse;
+  expect(requests.filter((r) => r.url.endsWith('/config.json'))).toEqual([]);
+  const manifests = requests.filter((r) => r.url.startsWith(`${browse}/mf-manifest.json`));
+  expect(manifests).toHaveLength(1);
+  // Started by the page's inline script (its stack is the document's), not by the shell's bundles.
+  expect(manifests[0]!.initiatorUrl).toBe(pageUrl);
+  const entries = requests.filter((r) => /\/remoteEntry[.-][^/]*\.js$/.test(r.url) && r.url.startsWith(browse));
+  expect(entries).toHaveLength(1);
+  // A modulepreload the inline script added, not an import from a script file.
+  expect(entries[0]!.initiatorUrl ?? '').not.toMatch(/\.js$/);
+  // No file of the remote is fetched twice (a preload the runtime did not reuse would be).
+  const remoteFiles = requests.filter((r) => r.url.startsWith(browse)).map((r) => r.url);
+  expect(remoteFiles.length).toBeGreaterThan(3);
+  expect(new Set(remoteFiles).size).toBe(remoteFiles.length);
+  // Remotes the page does not show are not fetched.
+  expect(requests.filter((r) => r.url.startsWith(stack.remoteOrigins.remote_auth))).toEqual([]);
+  expect(requests.filter((r) => r.url.startsWith(stack.remoteOrigins.remote_upload))).toEqual([]);
+});
+
+test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <= 0.01)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Layout shifts with their time, to sum as web-vitals does over the scroll alone.
+  await page.addInitScript(() => {
+    const shifts: [number, number][] = [];
+    (window as unknown as { __shifts: [number, number][] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push([entry.startTime, entry.value]);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(paths.group(LARGE_GROUP_ID));
+  await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const from = await page.evaluate(() => performance.now());
+
+  // Faster than any reader: straight to the bottom of the page, again and again, until every page is in.
+  const end = page.getByTestId('gallery-end');
+  for (let i = 0; i < 600 && (await end.getAttribute('data-has-more')) !== 'false'; i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(50);
+  }
+  await expect(end).toHaveAttribute('data-has-more', 'false', { timeout: 60_000 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('footer')).toBeInViewport();
+  const placed = await page
+    .getByTestId('masonry')
+    .evaluateAll((els) => els.reduce((n, el) => n + Number(el.getAttribute('data-count')), 0));
+  expect(placed).toBe(LARGE_GROUP_POST_COUNT);
+
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: [number, number][] }).__shifts);
+  let cls = 0;
+  let burst = 0;
+  let first = 0;
+  let last = -Infinity;
+  for (const [time, value] of shifts.filter(([time]) => time >= from)) {
+    if (time - last < 1000 && time - first < 5000) burst += value;
+    else [burst, first] = [value, time];
+    last = time;
+    cls = Math.max(cls, burst);
+  }
+  console.log(`CLS over the fast scroll: ${cls.toFixed(4)} (${shifts.length} shifts; pages of ${LIMITS.GRAPHQL_PAGE_SIZE})`);
+  expect(cls).toBeLessThanOrEqual(0.01);
+});

@@ -1,0 +1,34 @@
+/**
+ * Writes the page's first script into index.html: startRouteRemoteEarly (host/src/features/remotes/
+ * earlyRemote.ts) with the routes whose screen a remote draws, so the current route's remote starts loading
+ * as soon as the page is parsed, not after the shell's JavaScript has arrived and run. An inline script: the
+ * static server allows it by its hash (scripts/lib/static-server.mjs).
+ */
+import type { Plugin } from 'vite';
+// By path: the build's config loader runs on Node, which cannot load the workspace packages' TypeScript.
+import { ROUTES } from '../../packages/contracts/src/routes.ts';
+import { REMOTE_SCREENS } from '../src/app/remoteScreens.ts';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../src/app/runtimeConfigElement.ts';
+import { EARLY_MANIFESTS_KEY, startRouteRemoteEarly, type EarlyRoute } from '../src/features/remotes/earlyRemote.ts';
+
+/** The remote screens' routes as the early script takes them: [pattern, remote, module]. */
+export function earlyRoutes(): EarlyRoute[] {
+  return Object.entries(REMOTE_SCREENS).map(([name, screen]) => [
+    ROUTES[name as keyof typeof REMOTE_SCREENS],
+    screen.remote,
+    screen.module,
+  ]);
+}
+
+/** The inline script's source: the function and the call with its arguments. */
+export function earlyRemoteScript(): string {
+  const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, EARLY_MANIFESTS_KEY].map((a) => JSON.stringify(a)).join(', ');
+  return `(${startRouteRemoteEarly.toString()})(${args});`;
+}
+
+export function earlyRemotePlugin(): Plugin {
+  return {
+    name: 'snapshire-early-remote',
+    transformIndexHtml: () => [{ tag: 'script', children: earlyRemoteScript(), injectTo: 'body' }],
+  };
+}
