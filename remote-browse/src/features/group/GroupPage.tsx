@@ -12,6 +12,7 @@ import { formatCategoryParam, parseCategoryParam } from './categoryParam.ts';
 import { Gallery } from './Gallery.tsx';
 import type { GalleryOutletContext } from './galleryContext.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
+import { useSignedPhotoPage } from '../photos/useSignedPhoto.ts';
 import { GroupMembershipBar } from '../group-admin/GroupMembershipBar.tsx';
 import { GroupHeader } from './GroupHeader.tsx';
 import { MissingGroupPage } from './MissingGroupPage.tsx';
@@ -72,6 +73,8 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
   const [liked, setLiked] = useState<ReadonlySet<string>>(() => new Set());
   const state = useGroupPosts(groupId, categoryIds);
   const { group } = state;
+  // Each page of posts is signed in one request as it arrives, whichever of its tiles are on screen.
+  useSignedPhotoPage(state.posts);
 
   const toggleLike = useCallback((postId: string) => {
     setLiked((previous) => {
