@@ -84,9 +84,7 @@ async function countBytes(cdp: CDPSession) {
   const responses = new Map<string, { type: string; origin: string }>();
   const totals = { js: 0, image: 0, total: 0, requests: 0, jsByOrigin: {} as Record<string, number> };
   await cdp.send('Network.enable');
-  cdp.on('Network.responseReceived', (e) =>
-    responses.set(e.requestId, { type: e.type, origin: new URL(e.response.url).origin }),
-  );
+  cdp.on('Network.responseReceived', (e) => responses.set(e.requestId, { type: e.type, origin: new URL(e.response.url).origin }));
   cdp.on('Network.loadingFinished', (e) => {
     const response = responses.get(e.requestId);
     totals.total += e.encodedDataLength;
@@ -106,20 +104,14 @@ async function measure(context: BrowserContext, page: Page, url: string, reload:
   let signRequests = 0;
   let graphqlRequests = 0;
   page.on('request', (r) => {
-    if (r.method() === 'POST' && /\/storage\/v1\/object\/sign\/|\/functions\/v1\/sign-photos/.test(r.url()))
-      signRequests += 1;
+    if (r.method() === 'POST' && /\/storage\/v1\/object\/sign\/|\/functions\/v1\/sign-photos/.test(r.url())) signRequests += 1;
     if (r.url().includes('/graphql/v1')) graphqlRequests += 1;
   });
   if (reload) await page.reload();
   else await page.goto(url);
   await page.waitForFunction('window.__bench && window.__bench.photosAt > 0', null, { timeout: 60_000 });
   await page.waitForLoadState('networkidle');
-  const result = (await page.evaluate('window.__bench')) as {
-    lcp: number;
-    cls: number;
-    photosAt: number;
-    photos: number;
-  };
+  const result = (await page.evaluate('window.__bench')) as { lcp: number; cls: number; photosAt: number; photos: number };
   await cdp.detach();
   return {
     lcpMs: result.lcp,
@@ -137,13 +129,7 @@ async function measure(context: BrowserContext, page: Page, url: string, reload:
 }
 
 async function startSite(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const ports = {
-    backend: PORT_BASE,
-    host: PORT_BASE + 1,
-    remote_browse: PORT_BASE + 2,
-    remote_auth: PORT_BASE + 3,
-    remote_upload: PORT_BASE + 4,
-  };
+  const ports = { backend: PORT_BASE, host: PORT_BASE + 1, remote_browse: PORT_BASE + 2, remote_auth: PORT_BASE + 3, remote_upload: PORT_BASE + 4 };
   const origin = (port: number) => `http://127.0.0.1:${port}`;
   const ownDataDir = !env.BENCH_DATA_DIR;
   const dataDir = env.BENCH_DATA_DIR || (await mkdtemp(join(tmpdir(), 'snapshire-bench-')));
@@ -155,32 +141,18 @@ async function startSite(): Promise<{ url: string; stop: () => Promise<void> }> 
     databaseUrl: env.BENCH_DATABASE_URL || undefined,
     siteUrl: origin(ports.host),
     fixtures: ['large-group'],
-    log: (line) =>
-      line.includes('error') || line.includes('large-group') ? console.log(`  [backend] ${line}`) : undefined,
+    log: (line) => (line.includes('error') || line.includes('large-group') ? console.log(`  [backend] ${line}`) : undefined),
   });
   console.log(`backend with the 500-post group ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const config = buildRuntimeConfig({
     supabaseUrl: backend.url,
     supabaseAnonKey: backend.anonKey,
-    remoteOrigins: {
-      remote_browse: origin(ports.remote_browse),
-      remote_auth: origin(ports.remote_auth),
-      remote_upload: origin(ports.remote_upload),
-    },
+    remoteOrigins: { remote_browse: origin(ports.remote_browse), remote_auth: origin(ports.remote_auth), remote_upload: origin(ports.remote_upload) },
   });
   const servers = [
-    await startStaticServer({
-      root: join(REPO_ROOT, 'host', 'dist'),
-      port: ports.host,
-      spa: true,
-      overrides: { '/config.json': JSON.stringify(config) },
-    }),
+    await startStaticServer({ root: join(REPO_ROOT, 'host', 'dist'), port: ports.host, spa: true, overrides: { '/config.json': JSON.stringify(config) } }),
   ];
-  for (const [name, dir] of [
-    ['remote_browse', 'remote-browse'],
-    ['remote_auth', 'remote-auth'],
-    ['remote_upload', 'remote-upload'],
-  ] as const)
+  for (const [name, dir] of [['remote_browse', 'remote-browse'], ['remote_auth', 'remote-auth'], ['remote_upload', 'remote-upload']] as const)
     servers.push(await startStaticServer({ root: join(REPO_ROOT, dir, 'dist'), port: ports[name] }));
   return {
     url: origin(ports.host),
@@ -203,17 +175,11 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 function report(label: string, samples: Sample[]): void {
   const m = (key: Exclude<keyof Sample, 'jsByOrigin'>) => median(samples.map((s) => s[key]));
   const origins = Object.entries(samples[0]!.jsByOrigin).map(([origin, bytes]) => `${origin} ${kb(bytes)}`);
-  console.log(
-    `\n${label} (${samples.length === 1 ? '1 load' : `median of ${samples.length} loads`}), viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
-  );
+  console.log(`\n${label} (${samples.length === 1 ? '1 load' : `median of ${samples.length} loads`}), viewport ${VIEWPORT.width}x${VIEWPORT.height}`);
   console.log(`  LCP                                 ${ms(m('lcpMs'))}`);
   console.log(`  CLS                                 ${m('cls').toFixed(4)}`);
-  console.log(
-    `  all photos of the first screen shown ${ms(m('firstScreenPhotosMs'))}  (${m('firstScreenPhotos')} photos)`,
-  );
-  console.log(
-    `  JavaScript transferred              ${kb(m('jsBytes'))}${origins.length ? `  (${origins.join(', ')})` : ''}`,
-  );
+  console.log(`  all photos of the first screen shown ${ms(m('firstScreenPhotosMs'))}  (${m('firstScreenPhotos')} photos)`);
+  console.log(`  JavaScript transferred              ${kb(m('jsBytes'))}${origins.length ? `  (${origins.join(', ')})` : ''}`);
   console.log(`  images transferred                  ${kb(m('imageBytes'))}`);
   console.log(`  everything transferred              ${kb(m('totalBytes'))} in ${m('requests')} requests`);
   console.log(`  signed-URL requests                 ${m('signRequests')}`);

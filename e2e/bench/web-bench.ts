@@ -135,8 +135,7 @@ function watchNetwork(cdp: CDPSession) {
     if (!/^https?:/.test(e.request.url)) return;
     totals.requests += 1;
     // Signing is a POST (its CORS preflight, an OPTIONS, counts among the requests but not here).
-    if (e.request.method === 'POST' && /\/storage\/v1\/object\/sign|\/functions\/v1\/sign-photos/.test(e.request.url))
-      totals.sign += 1;
+    if (e.request.method === 'POST' && /\/storage\/v1\/object\/sign|\/functions\/v1\/sign-photos/.test(e.request.url)) totals.sign += 1;
   });
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
   cdp.on('Network.dataReceived', (e) => decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength));
@@ -202,9 +201,7 @@ async function measure(browser: Browser, url: string, scenario: Scenario, profil
     await visibleImagesDone(page);
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
     const loaded = (await page.evaluate(() => {
-      const probe = (
-        window as unknown as { __bench: { lcp: number; shifts: [number, number][]; longTasks: [number, number][] } }
-      ).__bench;
+      const probe = (window as unknown as { __bench: { lcp: number; shifts: [number, number][]; longTasks: [number, number][] } }).__bench;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
       return { ...probe, fcp, now: performance.now() };
     })) as { lcp: number; shifts: [number, number][]; longTasks: [number, number][]; fcp: number; now: number };
@@ -216,9 +213,7 @@ async function measure(browser: Browser, url: string, scenario: Scenario, profil
       fcpMs: loaded.fcp,
       lcpMs: loaded.lcp,
       clsLoad: cls(loaded.shifts),
-      tbtMs: loaded.longTasks
-        .filter(([start]) => start >= loaded.fcp)
-        .reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0),
+      tbtMs: loaded.longTasks.filter(([start]) => start >= loaded.fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0),
       signRequests: net.sign,
     };
     if (scenario.scroll) {
@@ -228,11 +223,7 @@ async function measure(browser: Browser, url: string, scenario: Scenario, profil
       const end = (await page.evaluate(() => ({
         shifts: (window as unknown as { __bench: { shifts: [number, number][] } }).__bench.shifts,
         dom: document.getElementsByTagName('*').length,
-        posts:
-          Math.max(
-            -1,
-            ...[...document.querySelectorAll('[data-order]')].map((e) => Number(e.getAttribute('data-order'))),
-          ) + 1,
+        posts: Math.max(-1, ...[...document.querySelectorAll('[data-order]')].map((e) => Number(e.getAttribute('data-order')))) + 1,
       }))) as { shifts: [number, number][]; dom: number; posts: number };
       sample.clsScroll = cls(end.shifts, loaded.now);
       sample.scrollSignRequests = net.sign - signBefore + sample.signRequests;
@@ -260,11 +251,7 @@ async function startSites() {
   console.log(`backend with the 500-photo group ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const servers: { close: () => Promise<void> }[] = [];
   const remotes = {} as Record<'remote_browse' | 'remote_auth' | 'remote_upload', string>;
-  for (const [name, dir] of [
-    ['remote_browse', 'remote-browse'],
-    ['remote_auth', 'remote-auth'],
-    ['remote_upload', 'remote-upload'],
-  ] as const) {
+  for (const [name, dir] of [['remote_browse', 'remote-browse'], ['remote_auth', 'remote-auth'], ['remote_upload', 'remote-upload']] as const) {
     const server = await startStaticServer({ root: join(REPO_ROOT, dir, 'dist'), port: 0 });
     servers.push(server);
     remotes[name] = server.url;
@@ -274,12 +261,7 @@ async function startSites() {
   );
   const overrides = { '/config.json': configJson };
   const federated = await startStaticServer({ root: join(REPO_ROOT, 'host', 'dist'), port: 0, spa: true, overrides });
-  const bundle = await startStaticServer({
-    root: join(REPO_ROOT, 'e2e', 'bench', 'one-bundle', 'dist'),
-    port: 0,
-    spa: true,
-    overrides,
-  });
+  const bundle = await startStaticServer({ root: join(REPO_ROOT, 'e2e', 'bench', 'one-bundle', 'dist'), port: 0, spa: true, overrides });
   servers.push(federated, bundle);
   return {
     urls: { federated: federated.url, bundle: bundle.url } satisfies Record<Build, string>,
@@ -299,9 +281,7 @@ const median = (values: number[]) => {
 
 function cell(values: number[], digits: number): string {
   const fmt = (v: number) => v.toFixed(digits);
-  return values.length === 1
-    ? fmt(values[0]!)
-    : `${fmt(median(values))} (${fmt(Math.min(...values))}-${fmt(Math.max(...values))})`;
+  return values.length === 1 ? fmt(values[0]!) : `${fmt(median(values))} (${fmt(Math.min(...values))}-${fmt(Math.max(...values))})`;
 }
 
 function printTable(profile: Profile, scenario: Scenario, samples: Record<Build, Sample[]>): void {
@@ -314,9 +294,7 @@ function printTable(profile: Profile, scenario: Scenario, samples: Record<Build,
     rows.push([metric.label, cell(fed, metric.digits), cell(one, metric.digits), ratio]);
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  console.log(
-    `\n${scenario.name} (${scenario.path}), ${profile.name}, median (min-max) of ${samples.federated.length}`,
-  );
+  console.log(`\n${scenario.name} (${scenario.path}), ${profile.name}, median (min-max) of ${samples.federated.length}`);
   for (const row of rows) console.log(`| ${row.map((v, c) => v.padEnd(widths[c]!)).join(' | ')} |`);
 }
 
@@ -335,9 +313,7 @@ try {
       printTable(profile, scenario, samples);
     }
   }
-  console.log(
-    `\n${RUNS} alternating cold loads per cell, viewport ${VIEWPORT.width}x${VIEWPORT.height}, ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
-  );
+  console.log(`\n${RUNS} alternating cold loads per cell, viewport ${VIEWPORT.width}x${VIEWPORT.height}, ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
 } finally {
   await browser.close();
   await sites.stop();
