@@ -56,7 +56,6 @@ async function visiblePhotosShown(page: Page, selector: string): Promise<{ shown
   }, selector);
 }
 
-/** Transform widths asked of storage for signed URLs (POST /storage/v1/object/sign/...). */
 /** The sign-photos requests of the page (one per page of posts), with the post ids each asked for. */
 function recordSignRequests(page: Page): { postIds: string[]; count: () => number } {
   const postIds: string[] = [];
@@ -332,8 +331,7 @@ test.describe('the 500-post group', () => {
           last = entry.startTime;
           w.__cls = Math.max(w.__cls, window_);
           if (entry.startTime < w.__scrollFrom) continue;
-          if (scrollWindow && entry.startTime - scrollLast < 1000 && entry.startTime - scrollFirst < 5000)
-            scrollWindow += entry.value;
+          if (scrollWindow && entry.startTime - scrollLast < 1000 && entry.startTime - scrollFirst < 5000) scrollWindow += entry.value;
           else [scrollWindow, scrollFirst] = [entry.value, entry.startTime];
           scrollLast = entry.startTime;
           w.__clsScroll = Math.max(w.__clsScroll, scrollWindow);
@@ -355,7 +353,9 @@ test.describe('the 500-post group', () => {
       [...new Set(els.map((el) => Math.round(el.getBoundingClientRect().left)))].sort((a, b) => a - b),
     );
     expect(lefts).toHaveLength(3);
-    const width = await columnTiles.first().evaluate((el) => el.getBoundingClientRect().width);
+    const width = await columnTiles
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
     expect(Math.round(lefts[1]! - lefts[0]! - width)).toBe(LIMITS.MASONRY_GUTTER_PX);
 
     // Scroll to the end: more pages arrive until there are none.

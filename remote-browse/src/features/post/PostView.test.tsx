@@ -3,15 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BROWSE_TEXT, MESSAGES, paths } from '@snapshire/contracts';
 import { FAKE_PROJECT_URL, fakeSupabase, renderBrowse } from '../testing/renderBrowse.tsx';
-import {
-  CATEGORY_ID,
-  GROUP_ID,
-  categoryLinks,
-  galleryPosts,
-  groupByIdMock,
-  groupNode,
-  postByIdMock,
-} from '../testing/fixtures.ts';
+import { CATEGORY_ID, GROUP_ID, categoryLinks, galleryPosts, groupByIdMock, groupNode, postByIdMock } from '../testing/fixtures.ts';
 import GroupPage from '../group/GroupPage.tsx';
 import PostView from './PostView.tsx';
 import { POST_MODAL_STATE } from './modalState.ts';
@@ -36,10 +28,7 @@ const location = () => screen.getByTestId('location').textContent;
 function renderModal(startAt = p1) {
   return renderBrowse({
     mocks: [groupByIdMock(groupNode(posts)), ...posts.map((p) => postByIdMock(p))],
-    initialEntries: [
-      paths.group(GROUP_ID),
-      { pathname: paths.groupPost(GROUP_ID, startAt.id), state: POST_MODAL_STATE },
-    ],
+    initialEntries: [paths.group(GROUP_ID), { pathname: paths.groupPost(GROUP_ID, startAt.id), state: POST_MODAL_STATE }],
     initialIndex: 1,
     group: <GroupPage />,
     post: <PostView />,
@@ -144,12 +133,7 @@ describe('post page (direct load)', () => {
     const row = author.parentElement!;
     expect(row.parentElement!.lastElementChild).toBe(row);
     expect(screen.getByTestId('post-detail').querySelector('time')).toHaveAttribute('datetime', p1.created_at);
-    await waitFor(() =>
-      expect(screen.getByRole('img', { name: p1.description! })).toHaveAttribute(
-        'src',
-        expect.stringContaining(`${FAKE_PROJECT_URL}/storage/v1/render/image/sign/photography/posts/${p1.id}/`),
-      ),
-    );
+    await waitFor(() => expect(screen.getByRole('img', { name: p1.description! })).toHaveAttribute('src', expect.stringContaining(`${FAKE_PROJECT_URL}/storage/v1/render/image/sign/photography/posts/${p1.id}/`)));
   });
 
   it("moves a post opened under another group's URL to its own group's URL", async () => {
