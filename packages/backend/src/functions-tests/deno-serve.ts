@@ -11,7 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Backend } from './harness.ts';
 
 const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
-const DENO = join(REPO, 'node_modules/.bin/deno');
+/** The npm deno binary of the repository. */
+export const DENO = join(REPO, 'node_modules/.bin/deno');
 
 /** Makes Deno.serve listen on a free loopback port and say which, then loads the function. */
 const WRAPPER = `
