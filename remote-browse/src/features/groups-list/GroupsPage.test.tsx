@@ -59,13 +59,13 @@ describe('GroupsPage', () => {
     expect(within(cards[0]!).getByText('Harbour Town')).toBeInTheDocument();
     await waitFor(() => expect(within(cards[0]!).getAllByRole('img')).toHaveLength(2));
     expect(within(cards[1]!).getByText(MESSAGES.NO_PHOTOS)).toBeInTheDocument();
-    // The photos of every card are signed in one request, offered as a width-described srcset whose sizes is
-    // the thumbnail's shown width (so the browser fetches a thumbnail, not the 1230 px rendition).
+    // The photos of every card are signed in one request at the width step a thumbnail needs (not 1230),
+    // offered as a width-described srcset whose sizes is the thumbnail's shown width.
     const { invoke } = supabase.current as ReturnType<typeof fakeSupabase>;
     expect(invoke).toHaveBeenCalledTimes(1);
     for (const img of within(cards[0]!).getAllByRole('img')) {
       expect(img.getAttribute('srcset')).toMatch(
-        /^https:\/\/project\.test\/storage\/v1\/render\/image\/sign\/\S+ 320w, /,
+        /^https:\/\/project\.test\/storage\/v1\/render\/image\/sign\/\S+ 320w$/,
       );
       expect(Number(/^(\d+)px$/.exec(img.getAttribute('sizes') ?? '')?.[1])).toBeLessThan(1230);
     }

@@ -38,7 +38,7 @@ export function SignedPhoto({
   objectFit = 'cover',
   ...boxProps
 }: SignedPhotoProps) {
-  const { renditions, error, renew } = useSignedPhoto(photo);
+  const { renditions, error, renew } = useSignedPhoto(photo, displayWidth);
   const fallback = fallbackRendition(renditions, displayWidth);
   // An image that fails to load (an expired or refused URL, a server hiccup) gets a fresh URL, twice at most;
   // after that the box stays empty rather than showing a broken image.

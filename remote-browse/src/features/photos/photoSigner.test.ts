@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  PHOTO_WIDTH_STEPS,
-  SIGN_PHOTOS_FUNCTION,
-  SIGN_PHOTOS_LIMITS,
-  type SignPhotosRequest,
-} from '@snapshire/contracts';
+import { SIGN_PHOTOS_FUNCTION, SIGN_PHOTOS_LIMITS, type SignPhotosRequest } from '@snapshire/contracts';
 import { PhotoSigner, type SignPhotosClient } from './photoSigner.ts';
 import { photoRenditions, type PhotoRef } from './signedPhotoUrl.ts';
 import { SignedUrlCache, type KeyValueStorage } from './signedUrlCache.ts';
@@ -78,34 +73,50 @@ describe('PhotoSigner', () => {
     const { cache, signer, flush } = setup();
     const fn = fakeFunction();
     const page = photos(1, SIGN_PHOTOS_LIMITS.MAX_POST_IDS);
-    for (const p of page.slice(0, 6)) signer.request(fn.client, [p]); // the tiles on screen
-    signer.request(fn.client, page); // the page
+    for (const p of page.slice(0, 6)) signer.request(fn.client, [p], [480]); // the tiles on screen
+    signer.request(fn.client, page, [480]); // the page
     await flush();
     expect(fn.invoke).toHaveBeenCalledTimes(1);
-    expect(fn.bodies[0]).toEqual({ postIds: page.map((p) => p.id), widths: [...PHOTO_WIDTH_STEPS] });
-    const r = photoRenditions(page[0]!)[0]!;
+    expect(fn.bodies[0]).toEqual({ postIds: page.map((p) => p.id), widths: [480] });
+    const r = photoRenditions(page[0]!)[1]!; // the 480 step
     expect(cache.reusableUrl(r.key)).toBe(
-      `http://project.test/storage/v1/render/image/sign/photography/posts/${page[0]!.id}/x.jpg?token=320`,
+      `http://project.test/storage/v1/render/image/sign/photography/posts/${page[0]!.id}/x.jpg?token=480`,
     );
   });
 
   it('asks only for photos not yet signed: the next page is one more request, the first page is not asked again', async () => {
     const { signer, flush } = setup();
     const fn = fakeFunction();
-    signer.request(fn.client, photos(1, 30));
+    signer.request(fn.client, photos(1, 30), [480]);
     await flush();
-    signer.request(fn.client, photos(1, 60)); // the list after the second page arrived
+    signer.request(fn.client, photos(1, 60), [480]); // the list after the second page arrived
     await flush();
-    signer.request(fn.client, photos(1, 60)); // a re-render
+    signer.request(fn.client, photos(1, 60), [480]); // a re-render
     await flush();
     expect(fn.invoke).toHaveBeenCalledTimes(2);
     expect(fn.bodies[1]!.postIds).toEqual(photos(31, 30).map((p) => p.id));
   });
 
+  it('asks for the union of the steps wanted in one task, and again for a step not signed yet', async () => {
+    const { signer, flush } = setup();
+    const fn = fakeFunction();
+    signer.request(fn.client, photos(1, 3), [480]);
+    signer.request(fn.client, [photo(1)], [800]); // a wider tile (a short day's row)
+    await flush();
+    expect(fn.bodies).toEqual([{ postIds: photos(1, 3).map((p) => p.id), widths: [480, 800] }]);
+    signer.request(fn.client, [photo(2)], [800]); // signed at 800 with the others already
+    signer.request(fn.client, [photo(2)], [480]);
+    await flush();
+    expect(fn.invoke).toHaveBeenCalledTimes(1);
+    signer.request(fn.client, [photo(2)], [1230]); // the post view on a large screen
+    await flush();
+    expect(fn.bodies[1]).toEqual({ postIds: [id(2)], widths: [1230] });
+  });
+
   it('never puts more than a page of posts in one request', async () => {
     const { signer, flush } = setup();
     const fn = fakeFunction();
-    signer.request(fn.client, photos(1, 70));
+    signer.request(fn.client, photos(1, 70), [480]);
     await flush();
     expect(fn.bodies.map((b) => b.postIds.length)).toEqual([30, 30, 10]);
   });
@@ -113,7 +124,7 @@ describe('PhotoSigner', () => {
   it('reuses URLs kept in local storage by an earlier visit: no request', async () => {
     const first = setup();
     const fn = fakeFunction();
-    first.signer.request(fn.client, photos(1, 5));
+    first.signer.request(fn.client, photos(1, 5), [480]);
     await first.flush();
     first.cache.flush();
     const again = new SignedUrlCache({
@@ -127,26 +138,26 @@ describe('PhotoSigner', () => {
       projectUrl: () => 'http://project.test',
       schedule: (send) => send(),
     });
-    signer.request(fn.client, photos(1, 5));
+    signer.request(fn.client, photos(1, 5), [480]);
     expect(fn.invoke).toHaveBeenCalledTimes(1);
   });
 
   it('records a post the caller may not see, and a failed request, as failed; asked again later', async () => {
     const { cache, signer, flush } = setup();
     const hidden = fakeFunction({ hidden: [id(2)] });
-    signer.request(hidden.client, photos(1, 2));
+    signer.request(hidden.client, photos(1, 2), [480]);
     await flush();
-    expect(cache.reusableUrl(photoRenditions(photo(1))[0]!.key)).toBeDefined();
-    expect(cache.get(photoRenditions(photo(2))[0]!.key)?.error).toBe('Failed to fetch signed URL');
+    expect(cache.reusableUrl(photoRenditions(photo(1))[1]!.key)).toBeDefined();
+    expect(cache.get(photoRenditions(photo(2))[1]!.key)?.error).toBe('Failed to fetch signed URL');
 
     const down = fakeFunction({ fail: true });
-    signer.request(down.client, [photo(3)]);
+    signer.request(down.client, [photo(3)], [480]);
     await flush();
-    expect(cache.get(photoRenditions(photo(3))[0]!.key)?.error).toBe('Failed to fetch signed URL');
+    expect(cache.get(photoRenditions(photo(3))[1]!.key)?.error).toBe('Failed to fetch signed URL');
     const up = fakeFunction();
-    signer.request(up.client, [photo(3)]);
+    signer.request(up.client, [photo(3)], [480]);
     await flush();
     expect(up.bodies[0]!.postIds).toEqual([id(3)]);
-    expect(cache.reusableUrl(photoRenditions(photo(3))[0]!.key)).toBeDefined();
+    expect(cache.reusableUrl(photoRenditions(photo(3))[1]!.key)).toBeDefined();
   });
 });

@@ -1,12 +1,11 @@
 import {
-  PHOTO_WIDTH_STEPS,
   SIGN_PHOTOS_FUNCTION,
   SIGN_PHOTOS_LIMITS,
   signPhotosResponseSchema,
   signedPhotoUrl,
   type SignPhotosRequest,
 } from '@snapshire/contracts';
-import { photoRenditions, type PhotoRef } from './signedPhotoUrl.ts';
+import { photoRenditions, renditionFor, type PhotoRef } from './signedPhotoUrl.ts';
 import type { SignedUrlCache } from './signedUrlCache.ts';
 
 /** The part of the Supabase client this needs (the shared client from @snapshire/data fits). */
@@ -29,11 +28,12 @@ export interface PhotoSignerOptions {
 
 /**
  * Signs photos in batches through the sign-photos edge function: every photo asked for while a task runs
- * goes in one request per page of posts (SIGN_PHOTOS_LIMITS.MAX_POST_IDS), each at every width step, and
- * photos whose URLs are cached (local storage, 24 h) or already on their way are not asked for again.
+ * goes in one request per page of posts (SIGN_PHOTOS_LIMITS.MAX_POST_IDS), at the width steps asked for
+ * (those the screen needs: signing every step costs the server four times the work on the first screen's
+ * critical path), and photos whose URLs are cached (local storage, 24 h) or on their way are not asked again.
  */
 export class PhotoSigner {
-  private readonly waiting = new Map<string, PhotoRef>();
+  private readonly waiting = new Map<string, { photo: PhotoRef; steps: Set<number> }>();
   private client: SignPhotosClient | undefined;
   private scheduled = false;
   private readonly schedule: (send: () => void) => void;
@@ -42,11 +42,14 @@ export class PhotoSigner {
     this.schedule = options.schedule ?? ((send) => setTimeout(send, 0));
   }
 
-  /** Asks for signed URLs of these photos (at every width), in the next batch. */
-  request(client: SignPhotosClient, photos: readonly PhotoRef[]): void {
+  /** Asks for signed URLs of these photos at these width steps (PHOTO_WIDTH_STEPS), in the next batch. */
+  request(client: SignPhotosClient, photos: readonly PhotoRef[], steps: readonly number[]): void {
     this.client = client;
     for (const photo of photos) {
-      if (photo.meta_width > 0 && photo.meta_height > 0 && photo.file_name) this.waiting.set(photo.id, photo);
+      if (!(photo.meta_width > 0 && photo.meta_height > 0 && photo.file_name)) continue;
+      const entry = this.waiting.get(photo.id) ?? { photo, steps: new Set<number>() };
+      for (const step of steps) entry.steps.add(step);
+      this.waiting.set(photo.id, entry);
     }
     if (this.waiting.size > 0 && !this.scheduled) {
       this.scheduled = true;
@@ -57,21 +60,35 @@ export class PhotoSigner {
   private send(): void {
     this.scheduled = false;
     const client = this.client;
-    const photos = [...this.waiting.values()];
+    const waiting = [...this.waiting.values()];
     this.waiting.clear();
     if (!client) return;
     const { cache } = this.options;
-    const needed = photos.filter((photo) => cache.missing(photoRenditions(photo).map((r) => r.key)).length > 0);
+    const keysOf = ({ photo, steps }: { photo: PhotoRef; steps: Set<number> }) => [
+      ...new Set([...steps].map((step) => renditionFor(photo, step).key)),
+    ];
+    const needed = waiting.filter((entry) => cache.missing(keysOf(entry)).length > 0);
     for (let i = 0; i < needed.length; i += SIGN_PHOTOS_LIMITS.MAX_POST_IDS) {
       const page = needed.slice(i, i + SIGN_PHOTOS_LIMITS.MAX_POST_IDS);
-      const keys = page.flatMap((photo) => photoRenditions(photo).map((r) => r.key));
-      void cache.resolveMany(keys, () => this.sign(client, page));
+      const steps = [...new Set(page.flatMap((entry) => [...entry.steps]))].sort((a, b) => a - b);
+      const keys = page.flatMap((entry) => [...new Set(steps.map((step) => renditionFor(entry.photo, step).key))]);
+      void cache.resolveMany(keys, () =>
+        this.sign(
+          client,
+          page.map((entry) => entry.photo),
+          steps,
+        ),
+      );
     }
   }
 
   /** One request for a page of photos; the URL of each rendition by its cache key. */
-  private async sign(client: SignPhotosClient, photos: readonly PhotoRef[]): Promise<Map<string, string>> {
-    const body: SignPhotosRequest = { postIds: photos.map((p) => p.id), widths: [...PHOTO_WIDTH_STEPS] };
+  private async sign(
+    client: SignPhotosClient,
+    photos: readonly PhotoRef[],
+    steps: number[],
+  ): Promise<Map<string, string>> {
+    const body: SignPhotosRequest = { postIds: photos.map((p) => p.id), widths: steps };
     const { data, error } = await client.functions.invoke(SIGN_PHOTOS_FUNCTION, { body });
     if (error) throw error instanceof Error ? error : new Error(String(error));
     const answer = signPhotosResponseSchema.parse(data);

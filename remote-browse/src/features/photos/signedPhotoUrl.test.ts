@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, PHOTO_WIDTH_STEPS } from '@snapshire/contracts';
-import { fallbackRendition, photoRenditions, widthSrcSet } from './signedPhotoUrl.ts';
+import { fallbackRendition, photoRenditions, renditionFor, widthSrcSet, widthStepFor } from './signedPhotoUrl.ts';
 
 const photo = (meta_width: number, meta_height: number) => ({ id: 'p1', file_name: 'a.jpg', meta_width, meta_height });
 
@@ -23,6 +23,26 @@ describe('photoRenditions', () => {
       [640, 480],
     ]);
     expect(photoRenditions(photo(200, 100)).map((r) => r.transform.width)).toEqual([200]);
+  });
+});
+
+describe('widthStepFor', () => {
+  it('takes the narrowest step covering the shown width in device pixels, up to 3x', () => {
+    expect(widthStepFor(360, 1)).toBe(480);
+    expect(widthStepFor(360, 2)).toBe(800);
+    expect(widthStepFor(360, 3)).toBe(LIMITS.IMAGE_MAX_WIDTH);
+    expect(widthStepFor(180, 3)).toBe(800);
+    expect(widthStepFor(180, 5)).toBe(800); // never beyond 3x
+    expect(widthStepFor(100, 1)).toBe(320);
+    expect(widthStepFor(2000, 1)).toBe(LIMITS.IMAGE_MAX_WIDTH);
+  });
+
+  it('signs a narrower photo at its own width for any larger step', () => {
+    expect(renditionFor(photo(640, 480), 1230).transform).toEqual({
+      width: 640,
+      height: 480,
+      quality: LIMITS.IMAGE_QUALITY,
+    });
   });
 });
 

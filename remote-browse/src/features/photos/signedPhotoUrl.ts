@@ -50,6 +50,24 @@ export function photoRenditions(photo: PhotoRef): PhotoRendition[] {
   return renditions;
 }
 
+/** Screens denser than this gain nothing visible from more pixels (phones top out at 3x). */
+export const MAX_DEVICE_PIXEL_RATIO = 3;
+
+/**
+ * The width step a photo shown `cssWidth` CSS pixels wide needs on a screen of `devicePixelRatio` (at most
+ * 3x): the narrowest step at least that many device pixels wide, else the widest (the render limit).
+ */
+export function widthStepFor(cssWidth: number, devicePixelRatio = 1): number {
+  const device = Math.max(1, cssWidth) * Math.min(Math.max(devicePixelRatio || 1, 1), MAX_DEVICE_PIXEL_RATIO);
+  return PHOTO_WIDTH_STEPS.find((step) => step >= device) ?? PHOTO_WIDTH_STEPS[PHOTO_WIDTH_STEPS.length - 1]!;
+}
+
+/** The rendition of `photo` signed for width step `step` (its own width when narrower). */
+export function renditionFor(photo: PhotoRef, step: number): PhotoRendition {
+  const transform = imageTransform({ width: photo.meta_width, height: photo.meta_height }, step);
+  return { transform, key: photoCacheKey(photo, transform) };
+}
+
 /**
  * The `sizes` and fallback `src` choice for an image shown `cssWidth` CSS pixels wide: the narrowest
  * rendition at least that wide (what a 1x screen takes), else the widest. Browsers that read srcset pick
