@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, type BoxProps } from '@chakra-ui/react';
 import { fallbackRendition, widthSrcSet, type PhotoRef } from './signedPhotoUrl.ts';
+import { useNearViewport } from './useNearViewport.ts';
 import { useSignedPhoto } from './useSignedPhoto.ts';
 
 export interface SignedPhotoProps extends Omit<BoxProps, 'aspectRatio'> {
@@ -38,6 +39,10 @@ export function SignedPhoto({
   objectFit = 'cover',
   ...boxProps
 }: SignedPhotoProps) {
+  // The image element comes only near the screen: the browser's own lazy loading reaches further (1,250 px
+  // and more), so on a slow link the photos below would share the bandwidth with the first screen's.
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, eager);
   const { renditions, error, renew } = useSignedPhoto(photo, displayWidth);
   const fallback = fallbackRendition(renditions, displayWidth);
   // An image that fails to load (an expired or refused URL, a server hiccup) gets a fresh URL, twice at most;
@@ -56,6 +61,7 @@ export function SignedPhoto({
 
   return (
     <Box
+      ref={ref}
       position="relative"
       width="full"
       aspectRatio={ratio}
@@ -64,7 +70,7 @@ export function SignedPhoto({
       data-photo-state={error || broken ? 'failed' : fallback ? 'signed' : 'pending'}
       {...boxProps}
     >
-      {fallback && !error && !broken ? (
+      {near && fallback && !error && !broken ? (
         <img
           src={fallback.url}
           srcSet={widthSrcSet(renditions)}
