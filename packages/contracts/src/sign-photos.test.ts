@@ -20,13 +20,14 @@ function refusal(body: unknown): string[] {
 
 describe('sign-photos request', () => {
   it('takes a page of post ids and the width steps', () => {
-    const body = { postIds: ids(SIGN_PHOTOS_LIMITS.MAX_POST_IDS), widths: [...PHOTO_WIDTH_STEPS] };
+    const body = { postIds: ids(SIGN_PHOTOS_LIMITS.MAX_POST_IDS), widths: [320, 480, 800, 1230] };
     expect(signPhotosRequestSchema.parse(body)).toEqual(body);
     expect(SIGN_PHOTOS_LIMITS.MAX_POST_IDS).toBe(LIMITS.GRAPHQL_PAGE_SIZE);
   });
 
-  it('width steps: a few, ascending, within the render limit', () => {
-    expect(PHOTO_WIDTH_STEPS.length).toBeLessThanOrEqual(SIGN_PHOTOS_LIMITS.MAX_WIDTHS);
+  it('width steps: a few, ascending, at most 1.6x apart, up to the render limit', () => {
+    expect(PHOTO_WIDTH_STEPS.length).toBeLessThanOrEqual(8);
+    PHOTO_WIDTH_STEPS.slice(1).forEach((step, i) => expect(step / PHOTO_WIDTH_STEPS[i]!).toBeLessThanOrEqual(1.6));
     expect([...PHOTO_WIDTH_STEPS].sort((a, b) => a - b)).toEqual(PHOTO_WIDTH_STEPS);
     expect(Math.max(...PHOTO_WIDTH_STEPS)).toBe(LIMITS.IMAGE_MAX_WIDTH);
   });

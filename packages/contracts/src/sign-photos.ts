@@ -11,18 +11,19 @@ import { LIMITS } from './limits.ts';
 export const SIGN_PHOTOS_FUNCTION = 'sign-photos';
 
 /**
- * The widths photos are signed at: a few steps (about 1.5x apart) from a group-card thumbnail up to the render
- * limit, so a device picks from a width-described srcset what its layout and pixel density need (a 390 px
- * tile at 1x takes 480, at 2x 800, at 3x 1230), and tiles, cards and the post view share signed URLs and
- * rendered images. A photo narrower than a step is signed at its own width instead (imageTransform).
+ * The widths photos are signed at: a few steps (about 1.25x apart) from a group-card thumbnail up to the
+ * render limit. A screen asks for the step its shown width needs at its pixel density (a 360 px tile takes
+ * 400 at 1x, 800 at 2x, 1230 at 3x), so devices alike share signed URLs and rendered images, and the
+ * width-described srcset lists the steps signed so far. A photo narrower than a step is signed at its own
+ * width instead (imageTransform).
  */
-export const PHOTO_WIDTH_STEPS: readonly number[] = [320, 480, 800, LIMITS.IMAGE_MAX_WIDTH];
+export const PHOTO_WIDTH_STEPS: readonly number[] = [320, 400, 480, 640, 800, 1000, LIMITS.IMAGE_MAX_WIDTH];
 
 export const SIGN_PHOTOS_LIMITS = {
   /** Posts per request: a page of posts, as GraphQL serves them. */
   MAX_POST_IDS: LIMITS.GRAPHQL_PAGE_SIZE,
-  /** Widths per request: the steps above. With MAX_POST_IDS, at most 120 signatures per request. */
-  MAX_WIDTHS: PHOTO_WIDTH_STEPS.length,
+  /** Widths per request (a screen asks for one or two steps). With MAX_POST_IDS, at most 120 signatures. */
+  MAX_WIDTHS: 4,
   /** Narrowest width worth a signature. */
   MIN_WIDTH: 16,
   /** A request body: 30 ids and 4 widths take about 1.3 KB. */

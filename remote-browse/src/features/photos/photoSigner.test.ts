@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SIGN_PHOTOS_FUNCTION, SIGN_PHOTOS_LIMITS, type SignPhotosRequest } from '@snapshire/contracts';
 import { PhotoSigner, type SignPhotosClient } from './photoSigner.ts';
-import { photoRenditions, type PhotoRef } from './signedPhotoUrl.ts';
+import { renditionFor, type PhotoRef } from './signedPhotoUrl.ts';
 import { SignedUrlCache, type KeyValueStorage } from './signedUrlCache.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -78,7 +78,7 @@ describe('PhotoSigner', () => {
     await flush();
     expect(fn.invoke).toHaveBeenCalledTimes(1);
     expect(fn.bodies[0]).toEqual({ postIds: page.map((p) => p.id), widths: [480] });
-    const r = photoRenditions(page[0]!)[1]!; // the 480 step
+    const r = renditionFor(page[0]!, 480);
     expect(cache.reusableUrl(r.key)).toBe(
       `http://project.test/storage/v1/render/image/sign/photography/posts/${page[0]!.id}/x.jpg?token=480`,
     );
@@ -147,17 +147,17 @@ describe('PhotoSigner', () => {
     const hidden = fakeFunction({ hidden: [id(2)] });
     signer.request(hidden.client, photos(1, 2), [480]);
     await flush();
-    expect(cache.reusableUrl(photoRenditions(photo(1))[1]!.key)).toBeDefined();
-    expect(cache.get(photoRenditions(photo(2))[1]!.key)?.error).toBe('Failed to fetch signed URL');
+    expect(cache.reusableUrl(renditionFor(photo(1), 480).key)).toBeDefined();
+    expect(cache.get(renditionFor(photo(2), 480).key)?.error).toBe('Failed to fetch signed URL');
 
     const down = fakeFunction({ fail: true });
     signer.request(down.client, [photo(3)], [480]);
     await flush();
-    expect(cache.get(photoRenditions(photo(3))[1]!.key)?.error).toBe('Failed to fetch signed URL');
+    expect(cache.get(renditionFor(photo(3), 480).key)?.error).toBe('Failed to fetch signed URL');
     const up = fakeFunction();
     signer.request(up.client, [photo(3)], [480]);
     await flush();
     expect(up.bodies[0]!.postIds).toEqual([id(3)]);
-    expect(cache.reusableUrl(photoRenditions(photo(3))[1]!.key)).toBeDefined();
+    expect(cache.reusableUrl(renditionFor(photo(3), 480).key)).toBeDefined();
   });
 });

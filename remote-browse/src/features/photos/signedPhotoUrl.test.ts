@@ -19,6 +19,7 @@ describe('photoRenditions', () => {
   it('never upscales: a photo narrower than a step is offered at its own width, once', () => {
     expect(photoRenditions(photo(640, 480)).map((r) => [r.transform.width, r.transform.height])).toEqual([
       [320, 240],
+      [400, 300],
       [480, 360],
       [640, 480],
     ]);
@@ -28,11 +29,11 @@ describe('photoRenditions', () => {
 
 describe('widthStepFor', () => {
   it('takes the narrowest step covering the shown width in device pixels, up to 3x', () => {
-    expect(widthStepFor(360, 1)).toBe(480);
+    expect(widthStepFor(360, 1)).toBe(400);
     expect(widthStepFor(360, 2)).toBe(800);
     expect(widthStepFor(360, 3)).toBe(LIMITS.IMAGE_MAX_WIDTH);
-    expect(widthStepFor(180, 3)).toBe(800);
-    expect(widthStepFor(180, 5)).toBe(800); // never beyond 3x
+    expect(widthStepFor(180, 3)).toBe(640);
+    expect(widthStepFor(180, 5)).toBe(640); // never beyond 3x
     expect(widthStepFor(100, 1)).toBe(320);
     expect(widthStepFor(2000, 1)).toBe(LIMITS.IMAGE_MAX_WIDTH);
   });
