@@ -104,7 +104,7 @@ async function measure(context: BrowserContext, page: Page, url: string, reload:
   let signRequests = 0;
   let graphqlRequests = 0;
   page.on('request', (r) => {
-    if (r.url().includes('/storage/v1/object/sign/')) signRequests += 1;
+    if (r.method() === 'POST' && /\/storage\/v1\/object\/sign\/|\/functions\/v1\/sign-photos/.test(r.url())) signRequests += 1;
     if (r.url().includes('/graphql/v1')) graphqlRequests += 1;
   });
   if (reload) await page.reload();

@@ -139,7 +139,7 @@ function watchNetwork(cdp: CDPSession) {
     if (!/^https?:/.test(e.request.url)) return;
     totals.requests += 1;
     // Signing is a POST (its CORS preflight, an OPTIONS, counts among the requests but not here).
-    if (e.request.method === 'POST' && e.request.url.includes('/storage/v1/object/sign')) totals.sign += 1;
+    if (e.request.method === 'POST' && /\/storage\/v1\/object\/sign|\/functions\/v1\/sign-photos/.test(e.request.url)) totals.sign += 1;
   });
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
   cdp.on('Network.dataReceived', (e) => decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength));

@@ -5,7 +5,14 @@
  * its end.
  */
 import type { Page, Request } from '@playwright/test';
-import { LIMITS, MESSAGES, SIGNED_URL_STORE_KEY, paths } from '@snapshire/contracts';
+import {
+  LIMITS,
+  MESSAGES,
+  PHOTO_WIDTH_STEPS,
+  SIGNED_URL_STORE_KEY,
+  SIGN_PHOTOS_FUNCTION,
+  paths,
+} from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
@@ -49,15 +56,16 @@ async function visiblePhotosShown(page: Page, selector: string): Promise<{ shown
   }, selector);
 }
 
-/** Transform widths asked of storage for signed URLs (POST /storage/v1/object/sign/...). */
-function recordSignRequests(page: Page): { widths: number[]; count: () => number } {
-  const widths: number[] = [];
+/** The sign-photos requests of the page (one per page of posts), with the post ids each asked for. */
+function recordSignRequests(page: Page): { postIds: string[]; count: () => number } {
+  const postIds: string[] = [];
+  let count = 0;
   page.on('request', (request: Request) => {
-    if (request.method() !== 'POST' || !request.url().includes('/storage/v1/object/sign/')) return;
-    const body = request.postDataJSON() as { transform?: { width?: number } } | null;
-    if (body?.transform?.width) widths.push(body.transform.width);
+    if (request.method() !== 'POST' || !request.url().includes(`/functions/v1/${SIGN_PHOTOS_FUNCTION}`)) return;
+    count += 1;
+    postIds.push(...((request.postDataJSON() as { postIds?: string[] } | null)?.postIds ?? []));
   });
-  return { widths, count: () => widths.length };
+  return { postIds, count: () => count };
 }
 
 test.describe('as a visitor', () => {
@@ -335,10 +343,9 @@ test.describe('the 500-post group', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(tiles(page).first()).toBeVisible();
     expect(await placedPhotos(page)).toBeGreaterThanOrEqual(LIMITS.GRAPHQL_PAGE_SIZE);
-    // Only the photos on or near the first screen are fetched, not the whole first page.
+    // The first page of posts is signed in one request.
     await page.waitForLoadState('networkidle');
-    expect(signs.count()).toBeGreaterThan(0);
-    expect(signs.count()).toBeLessThan(LIMITS.GRAPHQL_PAGE_SIZE);
+    expect(signs.count()).toBe(1);
 
     // Masonry at 1280px: 3 columns 12px apart (a day with fewer photos than columns is one row instead).
     const columnTiles = page.locator('[data-testid="masonry"][data-layout="columns"] [data-testid="photo-tile"]');
@@ -378,13 +385,26 @@ test.describe('the 500-post group', () => {
       .poll(() => visiblePhotosShown(page, '[data-testid="gallery"]').then((s) => s.pending), { timeout: 30_000 })
       .toBe(0);
 
-    // Thumbnails are asked at the size of their tile, never at 1230: a column, or a short day's row, at most
-    // 1.25 columns tall (remote-browse/src/features/group/masonry.ts): for this group's photos, within 2.5
-    // columns (remote-browse rounds widths up to a multiple of 80px so small layout changes reuse cached URLs).
-    expect(Math.max(...signs.widths)).toBeLessThanOrEqual(Math.ceil((2 * 1.25 * width) / 80) * 80);
-    expect(Math.max(...signs.widths)).toBeLessThan(1230);
-    // Each photo signed once at most, however the tiles come and go while scrolling.
-    expect(signs.count()).toBeLessThanOrEqual(LARGE_GROUP_POST_COUNT);
+    // Thumbnails are fetched at the size of their tile, never at 1230: from the width-described srcset, the
+    // browser (1x here) takes the narrowest width step at least as wide as the tile (a column, or a short day's
+    // row at most 1.25 columns tall: remote-browse/src/features/group/masonry.ts).
+    const fetched = await tiles(page)
+      .locator('img')
+      .evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[])
+          .filter((img) => img.complete && img.naturalWidth > 0)
+          .map((img) => ({ natural: img.naturalWidth, shown: img.getBoundingClientRect().width, sizes: img.sizes })),
+      );
+    expect(fetched.length).toBeGreaterThan(0);
+    for (const image of fetched) {
+      const step = PHOTO_WIDTH_STEPS.find((w) => w >= image.shown) ?? LIMITS.IMAGE_MAX_WIDTH;
+      expect(image.natural, JSON.stringify(image)).toBeLessThanOrEqual(step);
+      expect(Math.abs(parseFloat(image.sizes) - image.shown), JSON.stringify(image)).toBeLessThanOrEqual(2);
+    }
+    expect(Math.max(...fetched.map((i) => i.natural))).toBeLessThan(LIMITS.IMAGE_MAX_WIDTH);
+    // One sign request per page of posts, each photo asked for once, however the tiles come and go.
+    expect(signs.count()).toBeLessThanOrEqual(pages.length);
+    expect(new Set(signs.postIds).size).toBe(signs.postIds.length);
 
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
     expect(cls).toBeLessThan(0.05);

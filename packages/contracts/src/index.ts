@@ -9,3 +9,4 @@ export * from './auth-errors.ts';
 export * from './browse.ts';
 export * from './groups.ts';
 export * from './server-limits.ts';
+export * from './sign-photos.ts';

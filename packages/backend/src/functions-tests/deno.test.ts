@@ -6,15 +6,15 @@
  * embedded backend; the cases are the Node path's (suite.ts), and the peak memory of a 48 MP upload is
  * measured against the Edge Runtime's budget.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { LIMITS, MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DENO, serveWithDeno, type DenoFunction } from './deno-serve.ts';
 import { IDS, postForm, readAnswer, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
 import { jpeg, jpegClaiming, oversized, phonePhoto, png, truncatedJpeg } from './images.ts';
 
@@ -31,22 +31,9 @@ function peakMemoryMb(pid: number): number {
   return Number(m[1]) / 1024;
 }
 
-const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
-const FUNCTION_DIR = join(REPO, 'supabase/functions/handle-post-create');
-const DENO = join(REPO, 'node_modules/.bin/deno');
-
-/** Makes Deno.serve listen on a free loopback port and say which, then loads the function. */
-const WRAPPER = `
-const serve = Deno.serve.bind(Deno);
-Deno.serve = (handler) => serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log('listening ' + port) }, handler);
-await import(Deno.env.get('FUNCTION_ENTRY'));
-`;
-
 let h: Harness;
-let deno: ChildProcess;
-let functionUrl: string;
+let deno: DenoFunction;
 let tmp: string;
-let output = '';
 /** Peak memory of a Deno process that runs nothing: the runtime itself, shared by all workers on the Edge Runtime. */
 let bareRuntimeMb = 0;
 
@@ -76,70 +63,17 @@ beforeAll(async () => {
   h = await startHarness();
   tmp = await mkdtemp(join(tmpdir(), 'snapshire-deno-'));
   bareRuntimeMb = await measureBareRuntime();
-  const wrapper = join(tmp, 'serve.ts');
-  await writeFile(wrapper, WRAPPER);
-  deno = spawn(
-    DENO,
-    [
-      'run',
-      '--node-modules-dir=manual',
-      '--no-lock',
-      '--config',
-      join(FUNCTION_DIR, 'deno.json'),
-      // What a function gets on the Edge Runtime, and no FFI: a native addon cannot load.
-      '--allow-net',
-      '--allow-env',
-      '--allow-read',
-      '--deny-ffi',
-      wrapper,
-    ],
-    {
-      cwd: REPO,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? tmp,
-        DENO_DIR: process.env.DENO_DIR ?? join(tmp, 'deno-dir'),
-        NO_COLOR: '1',
-        FUNCTION_ENTRY: pathToFileURL(join(FUNCTION_DIR, 'index.ts')).href,
-        SUPABASE_URL: h.backend.url,
-        SUPABASE_ANON_KEY: h.backend.anonKey,
-        SUPABASE_SERVICE_ROLE_KEY: h.backend.serviceRoleKey,
-        SUPABASE_DB_URL: h.backend.dbUrl,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  functionUrl = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`Deno did not start within 60 s:\n${output.slice(-2000)}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening (\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        done(`http://127.0.0.1:${m[1]}`);
-      }
-    };
-    deno.stdout!.on('data', onData);
-    deno.stderr!.on('data', onData);
-    deno.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`Deno exited with ${code}:\n${output.slice(-2000)}`));
-    });
-  });
+  deno = await serveWithDeno('handle-post-create', h.backend);
 }, 120_000);
 
 afterAll(async () => {
-  if (deno && deno.exitCode === null) {
-    const exited = new Promise((r) => deno.once('exit', r));
-    deno.kill('SIGTERM');
-    await exited;
-  }
+  await deno?.stop();
   await h?.stop();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 async function send(form: FormData, token?: string): Promise<Answer> {
-  const res = await fetch(functionUrl, {
+  const res = await fetch(deno.url, {
     method: 'POST',
     body: form,
     headers: token ? { authorization: `Bearer ${token}`, apikey: h.backend.anonKey } : { apikey: h.backend.anonKey },
@@ -162,9 +96,9 @@ const phoneForm = (bytes: Uint8Array, name = 'phone.jpg') =>
 
 describe('handle-post-create under Deno with FFI denied', () => {
   it('runs on Deno itself, not on the embedded shim', async () => {
-    expect(output).toMatch(/listening \d+/);
-    expect(deno.exitCode).toBeNull();
-    console.log(`[deno] peak memory of the function process after start: ${peakMemoryMb(deno.pid!).toFixed(0)} MB`);
+    expect(deno.output()).toMatch(/listening \d+/);
+    expect(deno.process.exitCode).toBeNull();
+    console.log(`[deno] peak memory of the function process after start: ${peakMemoryMb(deno.process.pid!).toFixed(0)} MB`);
   });
 
   it('creates a post in the private group for a member', async () => {
@@ -181,7 +115,7 @@ describe('handle-post-create under Deno with FFI denied', () => {
       }),
       h.memberToken,
     );
-    expect(answer.status, JSON.stringify(answer.body) + output.slice(-1000)).toBe(201);
+    expect(answer.status, JSON.stringify(answer.body) + deno.output().slice(-1000)).toBe(201);
     const { rows } = await h.owner.query(
       'select meta_width, meta_height, has_uploaded_photo, file_name from public.post where id = $1',
       [answer.body.post!.id],
@@ -259,16 +193,16 @@ describe('handle-post-create under Deno with FFI denied', () => {
   it('stores a 48 MP phone photo within the Edge Runtime memory budget', async () => {
     const photo = await phonePhoto(8000, 6000, 80);
     expect(photo.length).toBeLessThanOrEqual(LIMITS.UPLOAD_MAX_BYTES);
-    const peakBefore = peakMemoryMb(deno.pid!);
+    const peakBefore = peakMemoryMb(deno.process.pid!);
     const answer = await send(phoneForm(photo, 'big.jpg'), h.memberToken);
-    expect(answer.status, JSON.stringify(answer.body) + output.slice(-1000)).toBe(201);
+    expect(answer.status, JSON.stringify(answer.body) + deno.output().slice(-1000)).toBe(201);
     const { rows } = await h.owner.query('select meta_width, meta_height from public.post where id = $1', [
       answer.body.post!.id,
     ]);
     // Stored scaled down by libjpeg-turbo's DCT scaling (1/4) to at most LIMITS.STORED_MAX_PIXELS, upright.
     expect(rows[0]).toEqual({ meta_width: 1500, meta_height: 2000 });
     expect(1500 * 2000).toBeLessThanOrEqual(LIMITS.STORED_MAX_PIXELS);
-    const peak = peakMemoryMb(deno.pid!);
+    const peak = peakMemoryMb(deno.process.pid!);
     const used = peak - bareRuntimeMb;
     console.log(
       `[deno] 48 MP upload (${(photo.length / 1048576).toFixed(1)} MB): process peak ${peak.toFixed(0)} MB ` +

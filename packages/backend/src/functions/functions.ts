@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { tsImport } from 'tsx/esm/api';
 import type { BackendContext } from '../context.ts';
@@ -152,10 +153,17 @@ export function functionRoutes(ctx: BackendContext): Hono {
       // Streams need half duplex in Node's fetch implementation.
       ...(method === 'GET' || method === 'HEAD' ? {} : { duplex: 'half' }),
     } as RequestInit);
+    // The caller's address, as Deno.serve gives it (sign-photos counts anonymous callers by it).
+    const remoteAddr = { transport: 'tcp' as const, hostname: '127.0.0.1', port: 0 };
     try {
-      return await currentEnv.run(env(), () =>
-        fn.handler(request, { remoteAddr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 } }),
-      );
+      const remote = getConnInfo(c).remote;
+      remoteAddr.hostname = remote.address ?? remoteAddr.hostname;
+      remoteAddr.port = remote.port ?? 0;
+    } catch {
+      // Not served by @hono/node-server (app.request in a test): the loopback stands in.
+    }
+    try {
+      return await currentEnv.run(env(), () => fn.handler(request, { remoteAddr }));
     } catch (err) {
       ctx.log(`function ${name} threw: ${(err as Error).message}`);
       return functionError(c, 500, 'Function threw an error');

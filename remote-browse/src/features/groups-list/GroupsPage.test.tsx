@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, paths } from '@snapshire/contracts';
 import { AllGroupsDocument } from '../browse-data/documents.ts';
-import { fakeSupabase, renderBrowse } from '../testing/renderBrowse.tsx';
+import { FAKE_PROJECT_URL, fakeSupabase, renderBrowse } from '../testing/renderBrowse.tsx';
 import { galleryPosts } from '../testing/fixtures.ts';
 import GroupsPage from './GroupsPage.tsx';
 
@@ -11,6 +11,7 @@ vi.mock('@snapshire/data', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   useSession: () => ({ session: null, user: null, loading: false }),
   useSupabase: () => supabase.current,
+  getDataConfig: () => ({ supabaseUrl: FAKE_PROJECT_URL, supabaseAnonKey: 'anon' }),
 }));
 
 beforeEach(() => {
@@ -58,12 +59,15 @@ describe('GroupsPage', () => {
     expect(within(cards[0]!).getByText('Harbour Town')).toBeInTheDocument();
     await waitFor(() => expect(within(cards[0]!).getAllByRole('img')).toHaveLength(2));
     expect(within(cards[1]!).getByText(MESSAGES.NO_PHOTOS)).toBeInTheDocument();
-    // Thumbnails are signed at their displayed size, not at 1230.
-    const signed = (supabase.current as ReturnType<typeof fakeSupabase>).createSignedUrl.mock.calls;
-    expect(signed.length).toBe(2);
-    for (const [, expiresIn, options] of signed) {
-      expect(expiresIn).toBe(86_400);
-      expect(options?.transform?.width).toBeLessThan(1230);
+    // The photos of every card are signed in one request at the width step a thumbnail needs (not 1230),
+    // offered as a width-described srcset whose sizes is the thumbnail's shown width.
+    const { invoke } = supabase.current as ReturnType<typeof fakeSupabase>;
+    expect(invoke).toHaveBeenCalledTimes(1);
+    for (const img of within(cards[0]!).getAllByRole('img')) {
+      expect(img.getAttribute('srcset')).toMatch(
+        /^https:\/\/project\.test\/storage\/v1\/render\/image\/sign\/\S+ 320w$/,
+      );
+      expect(Number(/^(\d+)px$/.exec(img.getAttribute('sizes') ?? '')?.[1])).toBeLessThan(1230);
     }
   });
 });

@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, type BoxProps } from '@chakra-ui/react';
-import { requestWidthFor, type PhotoRef } from './signedPhotoUrl.ts';
+import { fallbackRendition, widthSrcSet, type PhotoRef } from './signedPhotoUrl.ts';
 import { useNearViewport } from './useNearViewport.ts';
-import { useSignedPhotoUrl } from './useSignedPhotoUrl.ts';
+import { useSignedPhoto } from './useSignedPhoto.ts';
 
 export interface SignedPhotoProps extends Omit<BoxProps, 'aspectRatio'> {
   photo: PhotoRef;
   alt: string;
-  /** CSS pixels the photo is shown at: the image is requested at this size (x device pixels), not at 1230. */
+  /**
+   * CSS pixels the photo is shown at: the `sizes` of its srcset, so the browser fetches the width step this
+   * size needs at the screen's pixel density (not 1230 for a thumbnail).
+   */
   displayWidth: number;
   /** Load at once instead of when scrolled near (the first photos of a screen). */
   eager?: boolean;
@@ -21,8 +24,10 @@ export interface SignedPhotoProps extends Omit<BoxProps, 'aspectRatio'> {
 const MAX_IMAGE_RETRIES = 2;
 
 /**
- * A stored photo through a signed, transformed URL. The box keeps its final size from the first paint
- * (no layout shift); a photo whose URL cannot be signed stays an empty box (docs/product.md, "Signed image URLs").
+ * A stored photo through signed, transformed URLs: a width-described srcset of its sizes (signed in batches
+ * by useSignedPhoto) with `sizes` its shown width, so each screen fetches the size it needs. The box keeps
+ * its final size from the first paint (no layout shift); a photo whose URLs cannot be signed stays an empty
+ * box (docs/product.md, "Signed image URLs").
  */
 export function SignedPhoto({
   photo,
@@ -34,11 +39,12 @@ export function SignedPhoto({
   objectFit = 'cover',
   ...boxProps
 }: SignedPhotoProps) {
+  // The image element comes only near the screen: the browser's own lazy loading reaches further (1,250 px
+  // and more), so on a slow link the photos below would share the bandwidth with the first screen's.
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref, eager);
-  const devicePixelRatio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  const maxWidth = near && displayWidth > 0 ? requestWidthFor(displayWidth, devicePixelRatio) : null;
-  const { url, error, renew } = useSignedPhotoUrl(photo, maxWidth);
+  const { renditions, error, renew } = useSignedPhoto(photo, displayWidth);
+  const fallback = fallbackRendition(renditions, displayWidth);
   // An image that fails to load (an expired or refused URL, a server hiccup) gets a fresh URL, twice at most;
   // after that the box stays empty rather than showing a broken image.
   const [loadFailures, setLoadFailures] = useState(0);
@@ -50,7 +56,8 @@ export function SignedPhoto({
     setLoadFailures(failures);
     if (failures <= MAX_IMAGE_RETRIES) retryTimer.current = setTimeout(renew, 300 * failures);
   };
-  const ratio = aspectRatio ?? (photo.meta_width > 0 && photo.meta_height > 0 ? photo.meta_width / photo.meta_height : 1);
+  const ratio =
+    aspectRatio ?? (photo.meta_width > 0 && photo.meta_height > 0 ? photo.meta_width / photo.meta_height : 1);
 
   return (
     <Box
@@ -60,12 +67,14 @@ export function SignedPhoto({
       aspectRatio={ratio}
       bg="bg.muted"
       overflow="hidden"
-      data-photo-state={error || broken ? 'failed' : url ? 'signed' : 'pending'}
+      data-photo-state={error || broken ? 'failed' : fallback ? 'signed' : 'pending'}
       {...boxProps}
     >
-      {url && !error && !broken ? (
+      {near && fallback && !error && !broken ? (
         <img
-          src={url}
+          src={fallback.url}
+          srcSet={widthSrcSet(renditions)}
+          sizes={`${Math.max(1, Math.round(displayWidth))}px`}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}

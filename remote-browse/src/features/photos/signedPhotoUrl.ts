@@ -1,6 +1,6 @@
 import {
-  LIMITS,
   PHOTO_BUCKET,
+  PHOTO_WIDTH_STEPS,
   SIGNED_URL_STORE_KEY,
   imageTransform,
   postObjectPath,
@@ -9,7 +9,7 @@ import {
 } from '@snapshire/contracts';
 import { SignedUrlCache } from './signedUrlCache.ts';
 
-/** What a photo needs to be shown: its storage path parts and its size (for the transform and layout). */
+/** What a photo needs to be shown: its storage path parts and its size (for the transforms and layout). */
 export interface PhotoRef {
   id: string;
   file_name: string;
@@ -17,17 +17,10 @@ export interface PhotoRef {
   meta_height: number;
 }
 
-/** The part of the Supabase client this needs (the shared client from @snapshire/data fits). */
-export interface PhotoStorageClient {
-  storage: {
-    from(bucket: string): {
-      createSignedUrl(
-        path: string,
-        expiresIn: number,
-        options?: { transform?: ImageTransform },
-      ): Promise<{ data: { signedUrl: string } | null; error: unknown }>;
-    };
-  };
+/** One size a photo is offered at in its srcset, and where its signed URL is cached. */
+export interface PhotoRendition {
+  transform: ImageTransform;
+  key: string;
 }
 
 /** The one cache every photo of this remote shares (module singleton, persisted in local storage). */
@@ -38,40 +31,56 @@ export const signedUrlCache = new SignedUrlCache({
 // URLs signed just before the user leaves or reloads are kept too (the coalesced write waits 250 ms).
 if (typeof window !== 'undefined') window.addEventListener('pagehide', () => signedUrlCache.flushPending());
 
-/** Widths are rounded up to this step so small layout changes reuse cached URLs and transformed images. */
-export const THUMBNAIL_WIDTH_STEP_PX = 80;
+export function photoCacheKey(photo: PhotoRef, transform: ImageTransform): string {
+  return signedUrlCacheKey(PHOTO_BUCKET, postObjectPath(photo.id, photo.file_name), transform);
+}
+
+/**
+ * The sizes a photo is offered at: one per width step of @snapshire/contracts (PHOTO_WIDTH_STEPS), each
+ * within the render limit and the photo's own width, so a photo narrower than a step has fewer (a 640 px
+ * photo: 320, 480 and 640). Narrowest first.
+ */
+export function photoRenditions(photo: PhotoRef): PhotoRendition[] {
+  const renditions: PhotoRendition[] = [];
+  for (const step of PHOTO_WIDTH_STEPS) {
+    const transform = imageTransform({ width: photo.meta_width, height: photo.meta_height }, step);
+    if (renditions.some((r) => r.transform.width === transform.width)) continue;
+    renditions.push({ transform, key: photoCacheKey(photo, transform) });
+  }
+  return renditions;
+}
 
 /** Screens denser than this gain nothing visible from more pixels (phones top out at 3x). */
 export const MAX_DEVICE_PIXEL_RATIO = 3;
 
 /**
- * The width to request for a photo shown `cssWidth` CSS pixels wide: the device's own pixels (up to 3x)
- * rounded up to the step; never above LIMITS.IMAGE_MAX_WIDTH, the render limit (imageTransform also keeps
- * it within the photo's own width).
+ * The width step a photo shown `cssWidth` CSS pixels wide needs on a screen of `devicePixelRatio` (at most
+ * 3x): the narrowest step at least that many device pixels wide, else the widest (the render limit).
  */
-export function requestWidthFor(cssWidth: number, devicePixelRatio = 1): number {
-  const device = Math.max(1, cssWidth) * Math.min(Math.max(devicePixelRatio, 1), MAX_DEVICE_PIXEL_RATIO);
-  return Math.min(LIMITS.IMAGE_MAX_WIDTH, Math.ceil(device / THUMBNAIL_WIDTH_STEP_PX) * THUMBNAIL_WIDTH_STEP_PX);
+export function widthStepFor(cssWidth: number, devicePixelRatio = 1): number {
+  const device = Math.max(1, cssWidth) * Math.min(Math.max(devicePixelRatio || 1, 1), MAX_DEVICE_PIXEL_RATIO);
+  return PHOTO_WIDTH_STEPS.find((step) => step >= device) ?? PHOTO_WIDTH_STEPS[PHOTO_WIDTH_STEPS.length - 1]!;
 }
 
-export function photoTransform(photo: PhotoRef, maxWidth?: number): ImageTransform {
-  return imageTransform({ width: photo.meta_width, height: photo.meta_height }, maxWidth);
+/** The rendition of `photo` signed for width step `step` (its own width when narrower). */
+export function renditionFor(photo: PhotoRef, step: number): PhotoRendition {
+  const transform = imageTransform({ width: photo.meta_width, height: photo.meta_height }, step);
+  return { transform, key: photoCacheKey(photo, transform) };
 }
 
-export function photoCacheKey(photo: PhotoRef, transform: ImageTransform): string {
-  return signedUrlCacheKey(PHOTO_BUCKET, postObjectPath(photo.id, photo.file_name), transform);
+/**
+ * The `sizes` and fallback `src` choice for an image shown `cssWidth` CSS pixels wide: the narrowest
+ * rendition at least that wide (what a 1x screen takes), else the widest. Browsers that read srcset pick
+ * their own from the width descriptors; this is for those that do not.
+ */
+export function fallbackRendition<T extends { width: number }>(
+  renditions: readonly T[],
+  cssWidth: number,
+): T | undefined {
+  return renditions.find((r) => r.width >= cssWidth) ?? renditions[renditions.length - 1];
 }
 
-/** Asks storage for a URL of the transformed photo, valid 24 hours. */
-export async function requestSignedPhotoUrl(
-  supabase: PhotoStorageClient,
-  photo: PhotoRef,
-  transform: ImageTransform,
-): Promise<string> {
-  const { data, error } = await supabase.storage
-    .from(PHOTO_BUCKET)
-    .createSignedUrl(postObjectPath(photo.id, photo.file_name), LIMITS.SIGNED_URL_EXPIRES_IN_S, { transform });
-  if (error) throw error;
-  if (!data?.signedUrl) throw new Error('No signed URL in the storage response');
-  return data.signedUrl;
+/** srcset with width descriptors: `url 320w, url 480w, ...`. */
+export function widthSrcSet(renditions: readonly { url: string; width: number }[]): string {
+  return renditions.map((r) => `${r.url} ${r.width}w`).join(', ');
 }

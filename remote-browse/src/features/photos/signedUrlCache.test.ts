@@ -42,14 +42,27 @@ describe('signed URL cache entries', () => {
     expect(log).toHaveBeenCalledTimes(1);
     expect(parseStoredEntries('[1,2]', log)).toEqual({});
     expect(parseStoredEntries(null, log)).toEqual({});
-    expect(parseStoredEntries(JSON.stringify({ signedUrls: { a: { loading: false, signedUrl: 'u', expiresAt: 5 }, b: 7 } }), log)).toEqual({
+    expect(
+      parseStoredEntries(
+        JSON.stringify({ signedUrls: { a: { loading: false, signedUrl: 'u', expiresAt: 5 }, b: 7 } }),
+        log,
+      ),
+    ).toEqual({
       a: { loading: false, signedUrl: 'u', expiresAt: 5 },
     });
   });
 
   it('stores loading, loaded and failed entries but drops expired ones', () => {
     const stored = JSON.parse(
-      serializeEntries({ fresh: loadedEntry('u', NOW), old: loadedEntry('v', NOW - 86_400_000), failed: failedEntry(), busy: { loading: true } }, NOW),
+      serializeEntries(
+        {
+          fresh: loadedEntry('u', NOW),
+          old: loadedEntry('v', NOW - 86_400_000),
+          failed: failedEntry(),
+          busy: { loading: true },
+        },
+        NOW,
+      ),
     );
     expect(Object.keys(stored.signedUrls).sort()).toEqual(['busy', 'failed', 'fresh']);
   });
@@ -105,7 +118,14 @@ describe('SignedUrlCache', () => {
   it('survives a storage that throws', async () => {
     const cache = new SignedUrlCache({
       storageKey: 'post-store',
-      storage: () => ({ getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); } }),
+      storage: () => ({
+        getItem: () => {
+          throw new Error('denied');
+        },
+        setItem: () => {
+          throw new Error('full');
+        },
+      }),
       log: () => {},
       schedule: (w) => w(),
     });
@@ -115,8 +135,21 @@ describe('SignedUrlCache', () => {
 
 describe('SignedUrlCache.invalidate', () => {
   it('drops an entry so the next resolve signs a new URL', async () => {
-    const storage = { data: {} as Record<string, string>, getItem(k: string) { return this.data[k] ?? null; }, setItem(k: string, v: string) { this.data[k] = v; } };
-    const cache = new SignedUrlCache({ storageKey: 'post-store', storage: () => storage, log: () => {}, schedule: (w) => w() });
+    const storage = {
+      data: {} as Record<string, string>,
+      getItem(k: string) {
+        return this.data[k] ?? null;
+      },
+      setItem(k: string, v: string) {
+        this.data[k] = v;
+      },
+    };
+    const cache = new SignedUrlCache({
+      storageKey: 'post-store',
+      storage: () => storage,
+      log: () => {},
+      schedule: (w) => w(),
+    });
     let n = 0;
     const request = async () => `https://signed/${++n}`;
     expect(await cache.resolve('k', request)).toMatchObject({ signedUrl: 'https://signed/1' });
@@ -131,12 +164,48 @@ describe('SignedUrlCache.flushPending', () => {
   it('writes a waiting coalesced write at once, and nothing when none waits', async () => {
     const storage = memoryStorage();
     const writes: Array<() => void> = [];
-    const cache = new SignedUrlCache({ storageKey: 'post-store', storage: () => storage, log: () => {}, schedule: (w) => writes.push(w) });
+    const cache = new SignedUrlCache({
+      storageKey: 'post-store',
+      storage: () => storage,
+      log: () => {},
+      schedule: (w) => writes.push(w),
+    });
     cache.flushPending();
     expect(storage.data['post-store']).toBeUndefined();
     await cache.resolve('k', async () => 'https://signed');
     expect(storage.data['post-store']).toBeUndefined(); // the timer has not fired
     cache.flushPending();
     expect(JSON.parse(storage.data['post-store']!).signedUrls.k.signedUrl).toBe('https://signed');
+  });
+});
+
+describe('SignedUrlCache.resolveMany', () => {
+  const make = (storage: KeyValueStorage) =>
+    new SignedUrlCache({ storageKey: 'post-store', storage: () => storage, log: () => {}, schedule: (w) => w() });
+
+  it('asks once for all missing keys, skipping cached and in-flight ones; a key left out is failed', async () => {
+    const cache = make(
+      memoryStorage({ 'post-store': JSON.stringify({ signedUrls: { cached: loadedEntry('https://c', Date.now()) } }) }),
+    );
+    let answer!: (urls: Map<string, string>) => void;
+    const request = vi.fn((_missing: string[]) => new Promise<ReadonlyMap<string, string>>((r) => (answer = r)));
+    const pending = cache.resolveMany(['cached', 'a', 'b'], request);
+    expect(request).toHaveBeenCalledWith(['a', 'b']);
+    expect(cache.get('a')).toEqual({ loading: true });
+    expect(cache.missing(['cached', 'a', 'b', 'c'])).toEqual(['c']); // a and b are on their way
+    const second = vi.fn(async () => new Map<string, string>());
+    await cache.resolveMany(['a', 'b'], second);
+    expect(second).not.toHaveBeenCalled();
+    answer(new Map([['a', 'https://a']]));
+    await pending;
+    expect(cache.reusableUrl('a')).toBe('https://a');
+    expect(cache.get('b')).toEqual(failedEntry());
+    expect(cache.missing(['a', 'b'])).toEqual(['b']); // a failure is asked again next time
+  });
+
+  it('records every key as failed when the request fails', async () => {
+    const cache = make(memoryStorage());
+    await cache.resolveMany(['a', 'b'], () => Promise.reject(new Error('503')));
+    expect([cache.get('a'), cache.get('b')]).toEqual([failedEntry(), failedEntry()]);
   });
 });

@@ -35,7 +35,10 @@ export const loadedEntry = (signedUrl: string, now: number): SignedUrlEntry => (
 export const failedEntry = (): SignedUrlEntry => ({ loading: false, error: MESSAGES.SIGNED_URL_FAILED });
 
 /** A cached entry is reused only when it is loaded and unexpired; anything else is requested again. */
-export function isReusable(entry: SignedUrlEntry | undefined, now: number): entry is SignedUrlEntry & {
+export function isReusable(
+  entry: SignedUrlEntry | undefined,
+  now: number,
+): entry is SignedUrlEntry & {
   signedUrl: string;
   expiresAt: number;
 } {
@@ -57,7 +60,10 @@ function isEntry(value: unknown): value is SignedUrlEntry {
  * Reads the stored cache. Unparseable or foreign JSON is logged and ignored (an empty cache is used), as
  * docs/product.md says; malformed entries are dropped one by one.
  */
-export function parseStoredEntries(raw: string | null, log: (message: string) => void = console.warn): SignedUrlEntries {
+export function parseStoredEntries(
+  raw: string | null,
+  log: (message: string) => void = console.warn,
+): SignedUrlEntries {
   if (raw === null || raw === '') return {};
   let parsed: unknown;
   try {
@@ -217,5 +223,45 @@ export class SignedUrlCache {
       });
     this.inflight.set(key, promise);
     return promise;
+  }
+
+  /** The keys among `keys` that neither have a reusable URL nor are being asked for already. */
+  missing(keys: readonly string[]): string[] {
+    const now = this.now();
+    return keys.filter((key) => !isReusable(this.get(key), now) && !this.inflight.has(key));
+  }
+
+  /**
+   * `resolve` for many keys with one request: marks the missing keys loading and asks `request` for them all
+   * at once; it answers a URL per key, and a key it leaves out (or a failed request) is recorded as failed
+   * with 'Failed to fetch signed URL'. Keys cached or already asked for cost nothing.
+   */
+  resolveMany(
+    keys: readonly string[],
+    request: (missing: string[]) => Promise<ReadonlyMap<string, string>>,
+  ): Promise<void> {
+    const missing = this.missing(keys);
+    if (missing.length === 0) return Promise.resolve();
+    for (const key of missing) this.set(key, loadingEntry());
+    const batch = request(missing).then(
+      (urls) => urls,
+      (err: unknown) => {
+        this.log(`${MESSAGES.SIGNED_URL_FAILED}: ${err instanceof Error ? err.message : String(err)}`);
+        return new Map<string, string>();
+      },
+    );
+    const settled = batch.then((urls) => {
+      for (const key of missing) {
+        this.inflight.delete(key);
+        const url = urls.get(key);
+        this.set(key, url ? loadedEntry(url, this.now()) : failedEntry());
+      }
+    });
+    for (const key of missing)
+      this.inflight.set(
+        key,
+        settled.then(() => this.get(key) ?? failedEntry()),
+      );
+    return settled;
   }
 }

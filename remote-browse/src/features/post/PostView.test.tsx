@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BROWSE_TEXT, MESSAGES, paths } from '@snapshire/contracts';
-import { fakeSupabase, renderBrowse } from '../testing/renderBrowse.tsx';
+import { FAKE_PROJECT_URL, fakeSupabase, renderBrowse } from '../testing/renderBrowse.tsx';
 import { CATEGORY_ID, GROUP_ID, categoryLinks, galleryPosts, groupByIdMock, groupNode, postByIdMock } from '../testing/fixtures.ts';
 import GroupPage from '../group/GroupPage.tsx';
 import PostView from './PostView.tsx';
@@ -13,6 +13,7 @@ vi.mock('@snapshire/data', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   useSession: () => ({ session: null, user: null, loading: false }),
   useSupabase: () => supabase.current,
+  getDataConfig: () => ({ supabaseUrl: FAKE_PROJECT_URL, supabaseAnonKey: 'anon' }),
 }));
 
 beforeEach(() => {
@@ -132,7 +133,7 @@ describe('post page (direct load)', () => {
     const row = author.parentElement!;
     expect(row.parentElement!.lastElementChild).toBe(row);
     expect(screen.getByTestId('post-detail').querySelector('time')).toHaveAttribute('datetime', p1.created_at);
-    await waitFor(() => expect(screen.getByRole('img', { name: p1.description! })).toHaveAttribute('src', expect.stringContaining(`posts/${p1.id}/${p1.file_name}`)));
+    await waitFor(() => expect(screen.getByRole('img', { name: p1.description! })).toHaveAttribute('src', expect.stringContaining(`${FAKE_PROJECT_URL}/storage/v1/render/image/sign/photography/posts/${p1.id}/`)));
   });
 
   it("moves a post opened under another group's URL to its own group's URL", async () => {

@@ -11,23 +11,45 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
-import { ROUTES } from '@snapshire/contracts';
+import { ROUTES, type SignPhotosRequest } from '@snapshire/contracts';
 import { system } from '@snapshire/ui';
 import { typePolicies } from '@snapshire/data';
 
-/** A stand-in for the shared Supabase client: storage signs every path. */
+/** The project URL the fake client stands for (tests mock @snapshire/data's getDataConfig with it). */
+export const FAKE_PROJECT_URL = 'https://project.test';
+
+/**
+ * A stand-in for the shared Supabase client: the sign-photos function signs every asked post at every
+ * asked width (a 4:3 photo), as the real one does for a post the caller may see.
+ */
 export function fakeSupabase() {
-  const createSignedUrl = vi.fn(async (path: string, _expiresIn: number, options?: { transform?: { width: number } }) => ({
-    data: { signedUrl: `https://storage.test/render/image/sign/photography/${path}?w=${options?.transform?.width}&token=t` },
+  const invoke = vi.fn(async (_name: string, { body }: { body: SignPhotosRequest }) => ({
+    data: {
+      expiresIn: 86_400,
+      photos: Object.fromEntries(
+        body.postIds.map((id) => [
+          id,
+          body.widths.map((width) => ({
+            width,
+            height: Math.round((width * 3) / 4),
+            signedPath: `/render/image/sign/photography/posts/${id}/photo.jpg?w=${width}&token=t`,
+          })),
+        ]),
+      ),
+    },
     error: null,
   }));
-  return { storage: { from: vi.fn(() => ({ createSignedUrl })) }, createSignedUrl };
+  return { functions: { invoke }, invoke };
 }
 
 /** Shows the current path and state, so tests can see where navigation went. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </output>
+  );
 }
 
 export interface RenderBrowseOptions {

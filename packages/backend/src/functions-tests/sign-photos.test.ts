@@ -1,0 +1,3 @@
+import { defineSignPhotosSuite } from './sign-photos-suite.ts';
+
+defineSignPhotosSuite('PGlite', async () => undefined);

@@ -1,0 +1,106 @@
+/**
+ * The sign-photos edge function (supabase/functions/sign-photos): signed, transformed image URLs for a page
+ * of posts in one request. storage-api's batch signing (createSignedUrls) cannot carry an image transform,
+ * and one createSignedUrl per photo made a long group cost one request per photo; this function reads the
+ * posts as the caller (row level security decides which they may see), takes the file names from the
+ * database, and signs each photo at each asked width with the service role.
+ */
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+export const SIGN_PHOTOS_FUNCTION = 'sign-photos';
+
+/**
+ * The widths photos are signed at: a few steps (about 1.25x apart) from a group-card thumbnail up to the
+ * render limit. A screen asks for the step its shown width needs at its pixel density (a 360 px tile takes
+ * 400 at 1x, 800 at 2x, 1230 at 3x), so devices alike share signed URLs and rendered images, and the
+ * width-described srcset lists the steps signed so far. A photo narrower than a step is signed at its own
+ * width instead (imageTransform).
+ */
+export const PHOTO_WIDTH_STEPS: readonly number[] = [320, 400, 480, 640, 800, 1000, LIMITS.IMAGE_MAX_WIDTH];
+
+export const SIGN_PHOTOS_LIMITS = {
+  /** Posts per request: a page of posts, as GraphQL serves them. */
+  MAX_POST_IDS: LIMITS.GRAPHQL_PAGE_SIZE,
+  /** Widths per request (a screen asks for one or two steps). With MAX_POST_IDS, at most 120 signatures. */
+  MAX_WIDTHS: 4,
+  /** Narrowest width worth a signature. */
+  MIN_WIDTH: 16,
+  /** A request body: 30 ids and 4 widths take about 1.3 KB. */
+  MAX_BODY_BYTES: 8 * 1024,
+  /** Requests per caller (signed-in user, else client address) per minute: a 500-photo group is 17. */
+  REQUESTS_PER_MINUTE: 240,
+  /** Signatures the function asks storage for at once. */
+  SIGN_CONCURRENCY: 16,
+} as const;
+
+export const SIGN_PHOTOS_MESSAGES = {
+  BAD_REQUEST: 'The photos to show could not be read from the request.',
+  NOT_JSON: 'The request must be JSON: {"postIds": [...], "widths": [...]}.',
+  POST_IDS: `Ask for 1 to ${SIGN_PHOTOS_LIMITS.MAX_POST_IDS} different post ids (UUIDs) at once.`,
+  WIDTHS: `Ask for 1 to ${SIGN_PHOTOS_LIMITS.MAX_WIDTHS} different whole-number widths from ${SIGN_PHOTOS_LIMITS.MIN_WIDTH} to ${LIMITS.IMAGE_MAX_WIDTH} pixels.`,
+  TOO_LARGE: `The request is larger than ${SIGN_PHOTOS_LIMITS.MAX_BODY_BYTES} bytes.`,
+  SESSION_INVALID: 'Your session is not valid any more. Sign in again.',
+  RATE_LIMITED: 'Too many photo requests. Please wait a minute and try again.',
+  METHOD: 'Send the photos to sign with POST.',
+  FAILED: 'The photos could not be signed. Please try again.',
+} as const;
+
+const unique = (values: readonly unknown[]) => new Set(values).size === values.length;
+
+export const signPhotosRequestSchema = z.strictObject(
+  {
+    postIds: z
+      .array(z.string().uuid({ error: SIGN_PHOTOS_MESSAGES.POST_IDS }), { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
+      .min(1, { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
+      .max(SIGN_PHOTOS_LIMITS.MAX_POST_IDS, { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
+      .refine(unique, { error: SIGN_PHOTOS_MESSAGES.POST_IDS }),
+    widths: z
+      .array(
+        z
+          .number({ error: SIGN_PHOTOS_MESSAGES.WIDTHS })
+          .int({ error: SIGN_PHOTOS_MESSAGES.WIDTHS })
+          .min(SIGN_PHOTOS_LIMITS.MIN_WIDTH, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
+          .max(LIMITS.IMAGE_MAX_WIDTH, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
+        { error: SIGN_PHOTOS_MESSAGES.WIDTHS },
+      )
+      .min(1, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
+      .max(SIGN_PHOTOS_LIMITS.MAX_WIDTHS, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
+      .refine(unique, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
+  },
+  { error: SIGN_PHOTOS_MESSAGES.BAD_REQUEST },
+);
+export type SignPhotosRequest = z.infer<typeof signPhotosRequestSchema>;
+
+/** One rendition of a photo: its transform's size and its signed path. */
+export const signedRenditionSchema = z
+  .object({
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    /**
+     * Relative to the storage API (`/render/image/sign/{bucket}/{path}?token=...`, as storage-api answers
+     * createSignedUrl): the browser prefixes the project URL it knows, which is not always the one the
+     * function sees (a local project's functions reach the API through an internal address).
+     */
+    signedPath: z.string().startsWith('/render/image/sign/'),
+  })
+  .strict();
+export type SignedRendition = z.infer<typeof signedRenditionSchema>;
+
+/**
+ * 200 answer: for each asked post the caller may see and that has a photo, its renditions (one per distinct
+ * transform of the asked widths, narrowest first). A post the caller may not see is absent, exactly as one
+ * that does not exist.
+ */
+export const signPhotosResponseSchema = z
+  .object({
+    expiresIn: z.number().int().positive(),
+    photos: z.record(z.string().uuid(), z.array(signedRenditionSchema)),
+  })
+  .strict();
+export type SignPhotosResponse = z.infer<typeof signPhotosResponseSchema>;
+
+/** The full URL of a signed path, under the project's storage API (encoded as supabase-js does). */
+export function signedPhotoUrl(supabaseUrl: string, signedPath: string): string {
+  return encodeURI(`${supabaseUrl.replace(/\/+$/, '')}/storage/v1${signedPath}`);
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SIGN_PHOTOS_FUNCTION, SIGN_PHOTOS_LIMITS, type SignPhotosRequest } from '@snapshire/contracts';
+import { PhotoSigner, type SignPhotosClient } from './photoSigner.ts';
+import { renditionFor, type PhotoRef } from './signedPhotoUrl.ts';
+import { SignedUrlCache, type KeyValueStorage } from './signedUrlCache.ts';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const photo = (n: number, width = 4000, height = 3000): PhotoRef => ({
+  id: id(n),
+  file_name: `f${n}.jpg`,
+  meta_width: width,
+  meta_height: height,
+});
+const photos = (from: number, count: number) => Array.from({ length: count }, (_, i) => photo(from + i));
+
+function memoryStorage(): KeyValueStorage & { data: Record<string, string> } {
+  const data: Record<string, string> = {};
+  return { data, getItem: (k) => data[k] ?? null, setItem: (k, v) => void (data[k] = v) };
+}
+
+/** A sign-photos stand-in that answers like the function: each visible post at each distinct width. */
+function fakeFunction(options: { hidden?: string[]; fail?: boolean } = {}) {
+  const bodies: SignPhotosRequest[] = [];
+  const invoke = vi.fn(async (name: string, { body }: { body: SignPhotosRequest }) => {
+    expect(name).toBe(SIGN_PHOTOS_FUNCTION);
+    bodies.push(body);
+    if (options.fail) return { data: null, error: new Error('Edge Function returned a non-2xx status code') };
+    const answer: Record<string, { width: number; height: number; signedPath: string }[]> = {};
+    for (const postId of body.postIds) {
+      if (options.hidden?.includes(postId)) continue;
+      answer[postId] = body.widths.map((w) => ({
+        width: w,
+        height: Math.round((w * 3) / 4),
+        signedPath: `/render/image/sign/photography/posts/${postId}/x.jpg?token=${w}`,
+      }));
+    }
+    return { data: { expiresIn: 86_400, photos: answer }, error: null };
+  });
+  const client: SignPhotosClient = { functions: { invoke } };
+  return { client, invoke, bodies };
+}
+
+function setup() {
+  const storage = memoryStorage();
+  const cache = new SignedUrlCache({
+    storageKey: 'post-store',
+    storage: () => storage,
+    log: () => {},
+    schedule: (w) => w(),
+  });
+  const sends: Array<() => void> = [];
+  const signer = new PhotoSigner({
+    cache,
+    projectUrl: () => 'http://project.test',
+    schedule: (send) => sends.push(send),
+  });
+  /** Ends the "task": sends what was collected, and waits for the answers. */
+  const flush = async () => {
+    while (sends.length) sends.shift()!();
+    await vi.waitFor(() =>
+      expect(
+        Object.values(JSON.parse(storage.data['post-store'] ?? '{"signedUrls":{}}').signedUrls).some(
+          (e) => (e as { loading: boolean }).loading,
+        ),
+      ).toBe(false),
+    );
+  };
+  return { cache, signer, flush, storage };
+}
+
+describe('PhotoSigner', () => {
+  it('signs everything asked for in one task in one request: a page of tiles and the page hook together', async () => {
+    const { cache, signer, flush } = setup();
+    const fn = fakeFunction();
+    const page = photos(1, SIGN_PHOTOS_LIMITS.MAX_POST_IDS);
+    for (const p of page.slice(0, 6)) signer.request(fn.client, [p], [480]); // the tiles on screen
+    signer.request(fn.client, page, [480]); // the page
+    await flush();
+    expect(fn.invoke).toHaveBeenCalledTimes(1);
+    expect(fn.bodies[0]).toEqual({ postIds: page.map((p) => p.id), widths: [480] });
+    const r = renditionFor(page[0]!, 480);
+    expect(cache.reusableUrl(r.key)).toBe(
+      `http://project.test/storage/v1/render/image/sign/photography/posts/${page[0]!.id}/x.jpg?token=480`,
+    );
+  });
+
+  it('asks only for photos not yet signed: the next page is one more request, the first page is not asked again', async () => {
+    const { signer, flush } = setup();
+    const fn = fakeFunction();
+    signer.request(fn.client, photos(1, 30), [480]);
+    await flush();
+    signer.request(fn.client, photos(1, 60), [480]); // the list after the second page arrived
+    await flush();
+    signer.request(fn.client, photos(1, 60), [480]); // a re-render
+    await flush();
+    expect(fn.invoke).toHaveBeenCalledTimes(2);
+    expect(fn.bodies[1]!.postIds).toEqual(photos(31, 30).map((p) => p.id));
+  });
+
+  it('asks for the union of the steps wanted in one task, and again for a step not signed yet', async () => {
+    const { signer, flush } = setup();
+    const fn = fakeFunction();
+    signer.request(fn.client, photos(1, 3), [480]);
+    signer.request(fn.client, [photo(1)], [800]); // a wider tile (a short day's row)
+    await flush();
+    expect(fn.bodies).toEqual([{ postIds: photos(1, 3).map((p) => p.id), widths: [480, 800] }]);
+    signer.request(fn.client, [photo(2)], [800]); // signed at 800 with the others already
+    signer.request(fn.client, [photo(2)], [480]);
+    await flush();
+    expect(fn.invoke).toHaveBeenCalledTimes(1);
+    signer.request(fn.client, [photo(2)], [1230]); // the post view on a large screen
+    await flush();
+    expect(fn.bodies[1]).toEqual({ postIds: [id(2)], widths: [1230] });
+  });
+
+  it('never puts more than a page of posts in one request', async () => {
+    const { signer, flush } = setup();
+    const fn = fakeFunction();
+    signer.request(fn.client, photos(1, 70), [480]);
+    await flush();
+    expect(fn.bodies.map((b) => b.postIds.length)).toEqual([30, 30, 10]);
+  });
+
+  it('reuses URLs kept in local storage by an earlier visit: no request', async () => {
+    const first = setup();
+    const fn = fakeFunction();
+    first.signer.request(fn.client, photos(1, 5), [480]);
+    await first.flush();
+    first.cache.flush();
+    const again = new SignedUrlCache({
+      storageKey: 'post-store',
+      storage: () => first.storage,
+      log: () => {},
+      schedule: (w) => w(),
+    });
+    const signer = new PhotoSigner({
+      cache: again,
+      projectUrl: () => 'http://project.test',
+      schedule: (send) => send(),
+    });
+    signer.request(fn.client, photos(1, 5), [480]);
+    expect(fn.invoke).toHaveBeenCalledTimes(1);
+  });
+
+  it('records a post the caller may not see, and a failed request, as failed; asked again later', async () => {
+    const { cache, signer, flush } = setup();
+    const hidden = fakeFunction({ hidden: [id(2)] });
+    signer.request(hidden.client, photos(1, 2), [480]);
+    await flush();
+    expect(cache.reusableUrl(renditionFor(photo(1), 480).key)).toBeDefined();
+    expect(cache.get(renditionFor(photo(2), 480).key)?.error).toBe('Failed to fetch signed URL');
+
+    const down = fakeFunction({ fail: true });
+    signer.request(down.client, [photo(3)], [480]);
+    await flush();
+    expect(cache.get(renditionFor(photo(3), 480).key)?.error).toBe('Failed to fetch signed URL');
+    const up = fakeFunction();
+    signer.request(up.client, [photo(3)], [480]);
+    await flush();
+    expect(up.bodies[0]!.postIds).toEqual([id(3)]);
+    expect(cache.reusableUrl(renditionFor(photo(3), 480).key)).toBeDefined();
+  });
+});

@@ -1,0 +1,106 @@
+import {
+  SIGN_PHOTOS_FUNCTION,
+  SIGN_PHOTOS_LIMITS,
+  signPhotosResponseSchema,
+  signedPhotoUrl,
+  type SignPhotosRequest,
+} from '@snapshire/contracts';
+import { photoRenditions, renditionFor, type PhotoRef } from './signedPhotoUrl.ts';
+import type { SignedUrlCache } from './signedUrlCache.ts';
+
+/** The part of the Supabase client this needs (the shared client from @snapshire/data fits). */
+export interface SignPhotosClient {
+  functions: {
+    invoke(name: string, options: { body: SignPhotosRequest }): Promise<{ data: unknown; error: unknown }>;
+  };
+}
+
+export interface PhotoSignerOptions {
+  cache: SignedUrlCache;
+  /** The project URL the signed paths are under (the runtime config's supabaseUrl). */
+  projectUrl: () => string;
+  /**
+   * When the collected photos are sent. The default waits for the current task to end, so every photo a
+   * render asked for (a page's tiles, a page hook) goes in one request.
+   */
+  schedule?: (send: () => void) => void;
+}
+
+/**
+ * Signs photos in batches through the sign-photos edge function: every photo asked for while a task runs
+ * goes in one request per page of posts (SIGN_PHOTOS_LIMITS.MAX_POST_IDS), at the width steps asked for
+ * (those the screen needs: signing every step costs the server four times the work on the first screen's
+ * critical path), and photos whose URLs are cached (local storage, 24 h) or on their way are not asked again.
+ */
+export class PhotoSigner {
+  private readonly waiting = new Map<string, { photo: PhotoRef; steps: Set<number> }>();
+  private client: SignPhotosClient | undefined;
+  private scheduled = false;
+  private readonly schedule: (send: () => void) => void;
+
+  constructor(private readonly options: PhotoSignerOptions) {
+    this.schedule = options.schedule ?? ((send) => setTimeout(send, 0));
+  }
+
+  /** Asks for signed URLs of these photos at these width steps (PHOTO_WIDTH_STEPS), in the next batch. */
+  request(client: SignPhotosClient, photos: readonly PhotoRef[], steps: readonly number[]): void {
+    this.client = client;
+    for (const photo of photos) {
+      if (!(photo.meta_width > 0 && photo.meta_height > 0 && photo.file_name)) continue;
+      const entry = this.waiting.get(photo.id) ?? { photo, steps: new Set<number>() };
+      for (const step of steps) entry.steps.add(step);
+      this.waiting.set(photo.id, entry);
+    }
+    if (this.waiting.size > 0 && !this.scheduled) {
+      this.scheduled = true;
+      this.schedule(() => this.send());
+    }
+  }
+
+  private send(): void {
+    this.scheduled = false;
+    const client = this.client;
+    const waiting = [...this.waiting.values()];
+    this.waiting.clear();
+    if (!client) return;
+    const { cache } = this.options;
+    const keysOf = ({ photo, steps }: { photo: PhotoRef; steps: Set<number> }) => [
+      ...new Set([...steps].map((step) => renditionFor(photo, step).key)),
+    ];
+    const needed = waiting.filter((entry) => cache.missing(keysOf(entry)).length > 0);
+    for (let i = 0; i < needed.length; i += SIGN_PHOTOS_LIMITS.MAX_POST_IDS) {
+      const page = needed.slice(i, i + SIGN_PHOTOS_LIMITS.MAX_POST_IDS);
+      const steps = [...new Set(page.flatMap((entry) => [...entry.steps]))].sort((a, b) => a - b);
+      const keys = page.flatMap((entry) => [...new Set(steps.map((step) => renditionFor(entry.photo, step).key))]);
+      void cache.resolveMany(keys, () =>
+        this.sign(
+          client,
+          page.map((entry) => entry.photo),
+          steps,
+        ),
+      );
+    }
+  }
+
+  /** One request for a page of photos; the URL of each rendition by its cache key. */
+  private async sign(
+    client: SignPhotosClient,
+    photos: readonly PhotoRef[],
+    steps: number[],
+  ): Promise<Map<string, string>> {
+    const body: SignPhotosRequest = { postIds: photos.map((p) => p.id), widths: steps };
+    const { data, error } = await client.functions.invoke(SIGN_PHOTOS_FUNCTION, { body });
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    const answer = signPhotosResponseSchema.parse(data);
+    const projectUrl = this.options.projectUrl();
+    const urls = new Map<string, string>();
+    for (const photo of photos) {
+      const signed = answer.photos[photo.id] ?? [];
+      for (const rendition of photoRenditions(photo)) {
+        const match = signed.find((s) => s.width === rendition.transform.width);
+        if (match) urls.set(rendition.key, signedPhotoUrl(projectUrl, match.signedPath));
+      }
+    }
+    return urls;
+  }
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { getDataConfig, useSupabase } from '@snapshire/data';
+import { PhotoSigner, type SignPhotosClient } from './photoSigner.ts';
+import { photoRenditions, renditionFor, signedUrlCache, widthStepFor, type PhotoRef } from './signedPhotoUrl.ts';
+
+const devicePixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+
+/** The one signer of this remote: every photo on screen, and every page of posts, batched together. */
+export const photoSigner = new PhotoSigner({ cache: signedUrlCache, projectUrl: () => getDataConfig().supabaseUrl });
+
+export interface SignedRenditionUrl {
+  width: number;
+  height: number;
+  url: string;
+}
+
+export interface SignedPhotoState {
+  /** The signed sizes of the photo, narrowest first; empty until signed. */
+  renditions: SignedRenditionUrl[];
+  /** 'Failed to fetch signed URL' when no size could be signed. */
+  error?: string;
+  /** Drops the photo's URLs and signs new ones (for an image that failed to load). */
+  renew: () => void;
+}
+
+/**
+ * Signs a page of posts in one request as soon as the page is known (call it with the posts a list shows,
+ * growing as pages arrive, and the CSS width its photos are shown at): only photos not signed yet are asked
+ * for, so each new page costs one request, however its tiles later come and go on screen.
+ */
+export function useSignedPhotoPage(photos: readonly PhotoRef[], displayWidth: number): void {
+  const supabase: SignPhotosClient = useSupabase();
+  const step = widthStepFor(displayWidth, devicePixelRatio());
+  useEffect(() => {
+    if (photos.length > 0) photoSigner.request(supabase, photos, [step]);
+  }, [supabase, photos, step]);
+}
+
+/**
+ * The signed URLs of a photo: every width step already signed (from the shared cache), and the one its shown
+ * width needs on this screen asked for in the next batch when missing.
+ */
+export function useSignedPhoto(photo: PhotoRef, displayWidth: number): SignedPhotoState {
+  const supabase: SignPhotosClient = useSupabase();
+  const renditions = useMemo(() => photoRenditions(photo), [photo]);
+  const keys = useMemo(() => renditions.map((r) => r.key), [renditions]);
+
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const unsubscribe = keys.map((key) => signedUrlCache.subscribe(key, listener));
+      return () => unsubscribe.forEach((u) => u());
+    },
+    [keys],
+  );
+  // A string snapshot (stable while nothing changes) of the URLs and failures of the photo's keys.
+  const snapshot = useSyncExternalStore(subscribe, () =>
+    keys.map((key) => signedUrlCache.reusableUrl(key) ?? (signedUrlCache.get(key)?.error ? '!' : '')).join('\n'),
+  );
+
+  const step = widthStepFor(displayWidth, devicePixelRatio());
+  useEffect(() => {
+    photoSigner.request(supabase, [photo], [step]);
+  }, [supabase, photo, step]);
+
+  const renew = useCallback(() => {
+    for (const key of keys) signedUrlCache.invalidate(key);
+    photoSigner.request(supabase, [photo], [step]);
+  }, [keys, supabase, photo, step]);
+
+  return useMemo(() => {
+    const values = snapshot.split('\n');
+    const signed: SignedRenditionUrl[] = [];
+    renditions.forEach((r, i) => {
+      const url = values[i];
+      if (url && url !== '!') signed.push({ width: r.transform.width, height: r.transform.height, url });
+    });
+    const neededKey = renditionFor(photo, step).key;
+    const error = signed.length === 0 ? signedUrlCache.get(neededKey)?.error : undefined;
+    return error ? { renditions: signed, error, renew } : { renditions: signed, renew };
+  }, [snapshot, renditions, photo, step, renew]);
+}
