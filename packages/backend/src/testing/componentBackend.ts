@@ -131,7 +131,12 @@ export async function startFaultyLine(target: string): Promise<FaultyLine> {
       if (value === undefined || name === 'host' || name === 'connection') continue;
       headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
-    const answer = await fetch(new URL(req.url ?? '/', target), { method: req.method, headers, body, redirect: 'manual' });
+    const answer = await fetch(new URL(req.url ?? '/', target), {
+      method: req.method,
+      headers,
+      body: body && new Uint8Array(body),
+      redirect: 'manual',
+    });
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       if (name !== 'content-encoding' && name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;

@@ -223,7 +223,10 @@ describe('AuthScreen sign-in', () => {
   });
 
   it('sends a signed-in visitor straight on to redirectTo', async () => {
-    const { error } = await initData({ supabaseUrl: line.url, supabaseAnonKey: backend.anonKey }).supabase.auth.signInWithPassword({
+    const { error } = await initData({
+      supabaseUrl: line.url,
+      supabaseAnonKey: backend.anonKey,
+    }).supabase.auth.signInWithPassword({
       email: ada,
       password: PASSWORD,
     });
