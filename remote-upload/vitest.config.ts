@@ -8,6 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     // The machine is shared and `npm test` runs the suites in parallel: allow slow DOM interactions.
     testTimeout: 20_000,
+    hookTimeout: 60_000,
     setupFiles: ['./src/test/setup.ts'],
     css: false,
   },

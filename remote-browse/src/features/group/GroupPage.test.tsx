@@ -76,7 +76,10 @@ describe('GroupPage', () => {
     });
     if (error) throw error;
     renderGroup(one.id);
-    expect(await screen.findByRole('link', { name: MESSAGES.NEW_POST })).toHaveAttribute('href', paths.groupNewPost(one.id));
+    expect(await screen.findByRole('link', { name: MESSAGES.NEW_POST })).toHaveAttribute(
+      'href',
+      paths.groupNewPost(one.id),
+    );
   });
 
   it('groups photos under day headings, newest day first, tiles named by their description', async () => {
@@ -87,10 +90,15 @@ describe('GroupPage', () => {
     // Each heading is a full date in the viewer's locale; they run newest first.
     expect([...days].sort((a, b) => b - a)).toEqual(days);
     const firstDay = headings[0]!.closest('section')!;
-    expect(within(firstDay).getByRole('link', { name: 'Photo number 1' })).toHaveAttribute('href', paths.groupPost(five.id, five.posts[0]!.id));
+    expect(within(firstDay).getByRole('link', { name: 'Photo number 1' })).toHaveAttribute(
+      'href',
+      paths.groupPost(five.id, five.posts[0]!.id),
+    );
     expect(within(firstDay).getAllByTestId('photo-tile')).toHaveLength(2);
     // The DOM (and so Tab) runs newest to oldest, whatever column a photo shows in.
-    expect(screen.getAllByTestId('photo-tile').map((t) => t.getAttribute('data-post-id'))).toEqual(five.posts.map((p) => p.id));
+    expect(screen.getAllByTestId('photo-tile').map((t) => t.getAttribute('data-post-id'))).toEqual(
+      five.posts.map((p) => p.id),
+    );
   });
 
   it('says No posts for a group without photos', async () => {

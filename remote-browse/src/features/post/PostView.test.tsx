@@ -27,7 +27,12 @@ beforeAll(async () => {
   backend = await startComponentBackend();
   const authorId = await insertAuthor(backend, uniqueEmail('author'));
   const street = await insertCategory(backend, 'Street');
-  three = await insertGroup(backend, { authorId, categories: [street], postCategories: [street], posts: galleryPosts(3) });
+  three = await insertGroup(backend, {
+    authorId,
+    categories: [street],
+    postCategories: [street],
+    posts: galleryPosts(3),
+  });
   [p1, p2, p3] = three.posts as [GalleryPost, GalleryPost, GalleryPost];
   many = await insertGroup(backend, { authorId, name: 'Busy Harbour', posts: galleryPosts(PAGE_SIZE + 1) });
 });
@@ -41,7 +46,10 @@ const location = () => screen.getByTestId('location').textContent;
 
 function renderModal(startAt: GalleryPost, group = three) {
   return renderOnBackend(backend.config, {
-    initialEntries: [paths.group(group.id), { pathname: paths.groupPost(group.id, startAt.id), state: POST_MODAL_STATE }],
+    initialEntries: [
+      paths.group(group.id),
+      { pathname: paths.groupPost(group.id, startAt.id), state: POST_MODAL_STATE },
+    ],
     initialIndex: 1,
     group: <GroupPage />,
     post: <PostView />,
@@ -49,7 +57,11 @@ function renderModal(startAt: GalleryPost, group = three) {
 }
 
 const renderPage = (groupId: string, postId: string) =>
-  renderOnBackend(backend.config, { initialEntries: [paths.groupPost(groupId, postId)], group: <GroupPage />, post: <PostView /> });
+  renderOnBackend(backend.config, {
+    initialEntries: [paths.groupPost(groupId, postId)],
+    group: <GroupPage />,
+    post: <PostView />,
+  });
 
 // Several navigations through Chakra's dialog: slow on a busy 2-core machine.
 describe('post modal', { timeout: 30_000 }, () => {
@@ -85,7 +97,9 @@ describe('post modal', { timeout: 30_000 }, () => {
   it("shows its exact position among all the group's photos while more pages remain", async () => {
     renderModal(many.posts[0]!, many);
     const modal = await screen.findByTestId('post-modal');
-    await waitFor(() => expect(within(modal).getByTestId('post-position')).toHaveTextContent(new RegExp(`^1 of ${PAGE_SIZE + 1}$`)));
+    await waitFor(() =>
+      expect(within(modal).getByTestId('post-position')).toHaveTextContent(new RegExp(`^1 of ${PAGE_SIZE + 1}$`)),
+    );
     // Only the first page is loaded: the total is the server's count, not the loaded tiles.
     expect(screen.getAllByTestId('photo-tile')).toHaveLength(PAGE_SIZE);
   });
@@ -108,7 +122,11 @@ describe('post modal', { timeout: 30_000 }, () => {
   });
 
   it('opens from a tile click with the modal state', async () => {
-    renderOnBackend(backend.config, { initialEntries: [paths.group(three.id)], group: <GroupPage />, post: <PostView /> });
+    renderOnBackend(backend.config, {
+      initialEntries: [paths.group(three.id)],
+      group: <GroupPage />,
+      post: <PostView />,
+    });
     await userEvent.click(await screen.findByRole('link', { name: p3.description! }));
     expect(await screen.findByTestId('post-modal')).toBeInTheDocument();
     expect(location()).toBe(paths.groupPost(three.id, p3.id));
@@ -133,7 +151,10 @@ describe('post page (direct load)', () => {
     const posted = screen.getByTestId('post-detail').querySelector('time')!.getAttribute('datetime')!;
     expect(Date.parse(posted)).toBe(Date.parse(p1.created_at));
     await waitFor(() =>
-      expect(screen.getByRole('img', { name: p1.description! })).toHaveAttribute('src', expect.stringContaining(`posts/${p1.id}/${p1.file_name}?token=`)),
+      expect(screen.getByRole('img', { name: p1.description! })).toHaveAttribute(
+        'src',
+        expect.stringContaining(`posts/${p1.id}/${p1.file_name}?token=`),
+      ),
     );
   });
 
@@ -147,7 +168,11 @@ describe('post page (direct load)', () => {
     // Row level security shows a post only in a group its reader sees, so the server never sends this; the
     // screen still words it, read from the page's real Apollo cache.
     const { request, result } = postByIdMock({ ...p1, id: crypto.randomUUID() }, { group: null });
-    initData(backend.config).apolloClient.writeQuery({ query: request.query, variables: request.variables, data: result.data });
+    initData(backend.config).apolloClient.writeQuery({
+      query: request.query,
+      variables: request.variables,
+      data: { __typename: 'Query', ...result.data },
+    });
     renderPage(three.id, request.variables.id);
     expect(await screen.findByText(MESSAGES.PRIVATE_GROUP)).toBeInTheDocument();
   });

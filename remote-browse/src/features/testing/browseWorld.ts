@@ -22,7 +22,11 @@ export async function insertAuthor(backend: ComponentBackend, email: string): Pr
 export async function insertCategory(backend: ComponentBackend, displayName: string): Promise<CategoryNode> {
   const id = crypto.randomUUID();
   const name = `${displayName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${id.slice(0, 8)}`;
-  await backend.sql('insert into public.category (id, name, display_name) values ($1, $2, $3)', [id, name, displayName]);
+  await backend.sql('insert into public.category (id, name, display_name) values ($1, $2, $3)', [
+    id,
+    name,
+    displayName,
+  ]);
   return { id, display_name: displayName };
 }
 
@@ -59,10 +63,10 @@ export async function insertGroup(backend: ComponentBackend, options: WorldGroup
   );
   const offered = options.categories ?? [];
   if (offered.length)
-    await backend.sql(
-      'insert into public.group_category (group_id, category_id) select $1, unnest($2::uuid[])',
-      [id, offered.map((c) => c.id)],
-    );
+    await backend.sql('insert into public.group_category (group_id, category_id) select $1, unnest($2::uuid[])', [
+      id,
+      offered.map((c) => c.id),
+    ]);
   if (posts.length) {
     await backend.sql(
       `insert into public.post (id, group_id, author_id, file_name, meta_width, meta_height, photo_type, description,

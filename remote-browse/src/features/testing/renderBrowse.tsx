@@ -17,17 +17,25 @@ import { typePolicies } from '@snapshire/data';
 
 /** A stand-in for the shared Supabase client: storage signs every path. */
 export function fakeSupabase() {
-  const createSignedUrl = vi.fn(async (path: string, _expiresIn: number, options?: { transform?: { width: number } }) => ({
-    data: { signedUrl: `https://storage.test/render/image/sign/photography/${path}?w=${options?.transform?.width}&token=t` },
-    error: null,
-  }));
+  const createSignedUrl = vi.fn(
+    async (path: string, _expiresIn: number, options?: { transform?: { width: number } }) => ({
+      data: {
+        signedUrl: `https://storage.test/render/image/sign/photography/${path}?w=${options?.transform?.width}&token=t`,
+      },
+      error: null,
+    }),
+  );
   return { storage: { from: vi.fn(() => ({ createSignedUrl })) }, createSignedUrl };
 }
 
 /** Shows the current path and state, so tests can see where navigation went. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </output>
+  );
 }
 
 export interface RenderBrowseOptions {

@@ -18,7 +18,11 @@ configure({ asyncUtilTimeout: 10_000 });
 /** Shows the current path and state, so tests can see where navigation went. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </output>
+  );
 }
 
 export interface RenderOnBackendOptions {
@@ -30,7 +34,10 @@ export interface RenderOnBackendOptions {
   post?: ReactNode;
 }
 
-export function renderOnBackend(config: DataConfig, { initialEntries, initialIndex, groups, group, post }: RenderOnBackendOptions) {
+export function renderOnBackend(
+  config: DataConfig,
+  { initialEntries, initialIndex, groups, group, post }: RenderOnBackendOptions,
+) {
   return render(
     <ChakraProvider value={system}>
       <DataProvider config={config}>
