@@ -171,7 +171,7 @@ describe('post page (direct load)', () => {
     initData(backend.config).apolloClient.writeQuery({
       query: request.query,
       variables: request.variables,
-      data: { __typename: 'Query', ...result.data },
+      data: result.data,
     });
     renderPage(three.id, request.variables.id);
     expect(await screen.findByText(MESSAGES.PRIVATE_GROUP)).toBeInTheDocument();
