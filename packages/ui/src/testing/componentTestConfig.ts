@@ -4,6 +4,8 @@
  * vitest.config.ts imports this file by path, as vite configs import packages/federation (Node loads a
  * config's imports, and cannot load a workspace's TypeScript through its package name).
  */
+// The jest-dom matchers dom-setup.ts installs, typed for every workspace whose tsconfig includes its config.
+/// <reference types="@testing-library/jest-dom/vitest" />
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
