@@ -5,21 +5,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { DayMasonry } from './DayMasonry.tsx';
 import { bandStart } from './useVisibleBand.ts';
 
-const squares = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: `p${i}`, meta_width: 100, meta_height: 100 }));
+const squares = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, meta_width: 100, meta_height: 100 }));
 
 function renderMasonry(count: number) {
   return render(
     <ChakraProvider value={system}>
       <DayMasonry
-        items={squares(count)}
-        columns={3}
-        width={900}
-        renderItem={(item, index) => (
-          <div data-testid="tile" data-index={index}>
-            {item.id}
-          </div>
-        )}
+      items={squares(count)}
+      columns={3}
+      width={900}
+      renderItem={(item, index) => <div data-testid="tile" data-index={index}>{item.id}</div>}
       />
     </ChakraProvider>,
   );
@@ -61,16 +56,11 @@ describe('DayMasonry with fewer photos than columns', () => {
         columns={3}
         width={912}
         mayGrow={mayGrow}
-        renderItem={(item, index) => (
-          <div data-testid="tile" data-index={index}>
-            {item.id}
-          </div>
-        )}
+        renderItem={(item, index) => <div data-testid="tile" data-index={index}>{item.id}</div>}
       />
     </ChakraProvider>
   );
-  const tileBoxes = () =>
-    screen.getAllByTestId('tile').map((tile) => (tile.parentElement as HTMLElement).style.cssText);
+  const tileBoxes = () => screen.getAllByTestId('tile').map((tile) => (tile.parentElement as HTMLElement).style.cssText);
 
   it('lays a complete short day out as one row across the width, not in columns left empty', () => {
     render(day(2, false));

@@ -40,10 +40,7 @@ describe('useGroupPosts', () => {
   it('loads the next page with the end cursor and merges it into the cached list', async () => {
     const mocks = [
       { request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, true)) },
-      {
-        request: { query: GroupByIdDocument, variables: { ...vars, after: `c-${page1.at(-1)!.id}` } },
-        result: groupResult(page(page2, false)),
-      },
+      { request: { query: GroupByIdDocument, variables: { ...vars, after: `c-${page1.at(-1)!.id}` } }, result: groupResult(page(page2, false)) },
     ];
     const { result } = renderHook(() => useGroupPosts(GROUP_ID, []), { wrapper: wrapperWith(mocks, browseCache()) });
     await waitFor(() => expect(result.current.posts).toHaveLength(30));
@@ -65,15 +62,7 @@ describe('useGroupPosts', () => {
       query: AllGroupsDocument,
       data: {
         groupCollection: {
-          edges: [
-            {
-              node: {
-                ...twoPosts,
-                member_count: null,
-                postCollection: { edges: twoPosts.postCollection!.edges.map(({ node }) => ({ node })) },
-              },
-            },
-          ],
+          edges: [{ node: { ...twoPosts, member_count: null, postCollection: { edges: twoPosts.postCollection!.edges.map(({ node }) => ({ node })) } } }],
         },
       } as never,
     });
@@ -90,18 +79,13 @@ describe('useGroupPosts', () => {
       ...post,
       post_categoryCollection: {
         __typename: 'post_categoryConnection',
-        edges: linked.has(post.id)
-          ? [{ __typename: 'post_categoryEdge', node: { __typename: 'post_category', category_id: CATEGORY_ID } }]
-          : [],
+        edges: linked.has(post.id) ? [{ __typename: 'post_categoryEdge', node: { __typename: 'post_category', category_id: CATEGORY_ID } }] : [],
       },
     }));
     const mocks = [
       { request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, false)) },
       {
-        request: {
-          query: GroupPostsByCategoryIdsDocument,
-          variables: { id: GROUP_ID, filteredCategoryIds: [CATEGORY_ID], first: 30 },
-        },
+        request: { query: GroupPostsByCategoryIdsDocument, variables: { id: GROUP_ID, filteredCategoryIds: [CATEGORY_ID], first: 30 } },
         result: {
           data: {
             groupCollection: {
