@@ -3,7 +3,7 @@
  * it. Inside the site the host provides the providers and router instead.
  */
 import { paths, ROUTES } from '@snapshire/contracts';
-import { startStandalone } from '@snapshire/ui/standalone';
+import { startStandalone } from '@snapshire/standalone';
 import { Navigate, Route } from 'react-router-dom';
 import AuthScreen from './features/auth/AuthScreen.tsx';
 

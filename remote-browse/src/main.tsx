@@ -4,7 +4,7 @@
  */
 import { Text } from '@chakra-ui/react';
 import { paths, ROUTES } from '@snapshire/contracts';
-import { startStandalone } from '@snapshire/ui/standalone';
+import { startStandalone } from '@snapshire/standalone';
 import { Navigate, Route } from 'react-router-dom';
 import GroupPage from './features/group/GroupPage.tsx';
 import GroupSettingsPage from './features/group-admin/GroupSettingsPage.tsx';

@@ -5,7 +5,7 @@
  */
 import { Code, Stack, Text } from '@chakra-ui/react';
 import { ROUTES } from '@snapshire/contracts';
-import { startStandalone } from '@snapshire/ui/standalone';
+import { startStandalone } from '@snapshire/standalone';
 import { Route } from 'react-router-dom';
 import NewPostScreen from './features/new-post/NewPostScreen.tsx';
 

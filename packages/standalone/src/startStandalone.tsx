@@ -3,6 +3,10 @@
  * (/config.json), then renders the remote's routes inside what the host gives them inside the site (the theme,
  * the page's data and session, a router), under a plain header: the remote's name, its links, who is signed
  * in (with Sign out) and the colour mode. Every remote's main.tsx is one call to startStandalone.
+ *
+ * Its own package rather than part of @snapshire/ui: a package the remotes share through federation must not
+ * list @snapshire/data, or the federation plugin stops sharing data as one instance (foundation.spec.ts found
+ * four copies of packages/data on the page when @snapshire/ui listed it).
  */
 import { Box, Button, HStack, Link, Text } from '@chakra-ui/react';
 import { runtimeConfigSchema } from '@snapshire/contracts';
