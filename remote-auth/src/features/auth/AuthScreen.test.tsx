@@ -180,7 +180,8 @@ describe('AuthScreen sign-in', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MESSAGES.AUTH_INVALID_CREDENTIALS);
-    expect(alert).toHaveFocus();
+    // Focus moves to the refusal once it has rendered.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(await email()).toHaveValue(ada);
     expect(location()).toBe('/auth/login');
@@ -214,7 +215,8 @@ describe('AuthScreen sign-in', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MESSAGES.AUTH_NETWORK);
-    expect(alert).toHaveFocus();
+    // Focus moves to the refusal once it has rendered.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
 
     line.up();
@@ -251,7 +253,11 @@ describe('AuthScreen sign-up', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     const notice = await screen.findByTestId('sign-up-notice');
-    expect(within(notice).getByRole('heading', { name: MESSAGES.SIGN_UP_DONE_TITLE })).toHaveFocus();
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('sign-up-notice')).getByRole('heading', { name: MESSAGES.SIGN_UP_DONE_TITLE }),
+      ).toHaveFocus(),
+    );
     expect(notice).toHaveTextContent(MESSAGES.SIGN_UP_DONE_TEXT);
     expect(screen.queryByLabelText(/^Email/)).not.toBeInTheDocument();
     expect(location()).toBe('/auth/new?redirectTo=%2Fgroups%2Fg1%2Fphotograph%2Fnew');
