@@ -22,7 +22,7 @@ const foldersIn = (dir) =>
 const REMOTES = foldersIn('.').filter((name) => name.startsWith('remote-') && existsSync(at(name, 'package.json')));
 const APPS = ['host', ...REMOTES];
 /** Workspaces the browser runs; the backend may import none of them (contracts is shared by both sides). */
-const FRONTEND_PACKAGES = ['packages/data', 'packages/ui', 'packages/federation'];
+const FRONTEND_PACKAGES = ['packages/data', 'packages/ui', 'packages/federation', 'packages/standalone'];
 const FUNCTIONS = 'supabase/functions';
 /** Code the edge functions share (Supabase's convention: a folder the CLI does not deploy as a function). */
 const FUNCTIONS_SHARED = `${FUNCTIONS}/_shared`;

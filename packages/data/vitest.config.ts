@@ -1,10 +1,4 @@
-import { defineConfig } from 'vitest/config';
+// The config every React workspace shares (jsdom, the DOM setup, time-outs).
+import { componentTestConfig } from '../ui/src/testing/componentTestConfig.ts';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    // The machine is shared and `npm test` runs the suites in parallel: allow slow DOM interactions.
-    testTimeout: 20_000,
-    setupFiles: ['./src/test/setup.ts'],
-  },
-});
+export default componentTestConfig();

@@ -7,6 +7,9 @@ import { startBackend, type RunningBackend } from '../index.ts';
 import type { BackendOptions } from '../config/config.ts';
 import { startPostgres, type ThrowawayPostgres } from './postgres.ts';
 import { writeTestProject } from './project.ts';
+import { mailFor } from './mailbox.ts';
+
+export { mailFor, uniqueEmail } from './mailbox.ts';
 
 export interface TestBackend extends RunningBackend {
   projectDir: string;
@@ -72,17 +75,6 @@ export async function startTestBackend(
 
 export { startPostgres };
 
-interface MailJson {
-  messages: { id: number; to: string; subject: string; kind: string; links: { label: string; url: string }[] }[];
-}
-
-/** The newest mailbox messages for an address (GET /mailbox/api/messages?to=). */
-export async function mailFor(backend: { url: string }, email: string): Promise<MailJson['messages']> {
-  const res = await fetch(`${backend.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
-  if (!res.ok) throw new Error(`mailbox answered ${res.status}`);
-  return ((await res.json()) as MailJson).messages;
-}
-
 /** Follows the newest confirmation link sent to `email`; returns the redirect's Location. */
 export async function confirmFromMailbox(backend: { url: string }, email: string): Promise<string> {
   const [mail] = await mailFor(backend, email);
@@ -102,12 +94,6 @@ export async function confirmedUser(backend: TestBackend, email: string, passwor
   const { data, error: signInError } = await client.auth.signInWithPassword({ email, password });
   if (signInError || !data.session) throw signInError ?? new Error('no session');
   return { client, userId: data.user!.id, session: data.session, email, password };
-}
-
-let counter = 0;
-/** A unique e-mail address per call (tests share one backend per file). */
-export function uniqueEmail(label: string): string {
-  return `${label}-${Date.now().toString(36)}-${++counter}@example.com`;
 }
 
 /** A JPEG test image of the given size (and optional EXIF orientation tag). */

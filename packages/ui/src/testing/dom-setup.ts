@@ -6,7 +6,8 @@ import { afterEach } from 'vitest';
 afterEach(() => cleanup());
 
 // jsdom lacks matchMedia, which next-themes (system theme) and the landing page read.
-if (!window.matchMedia) {
+// (Files that run in the node environment, `// @vitest-environment node`, have no window at all.)
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,

@@ -1,83 +1,112 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+/**
+ * The auth screen on the real @snapshire/data (DataProvider: the one supabase-js client and session) against
+ * the real embedded backend with the product's own project, reached through a line the tests can hold or cut:
+ * what the server refuses, how supabase-js reports it and how the screen words it are all the real thing.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@snapshire/ui';
 import { MESSAGES, ROUTES } from '@snapshire/contracts';
+import { DataProvider, disposeData, initData, useSession } from '@snapshire/data';
+import {
+  mailFor,
+  startComponentBackend,
+  startFaultyLine,
+  uniqueEmail,
+  type ComponentBackend,
+  type FaultyLine,
+} from '@snapshire/backend/testing';
 import AuthScreen from './AuthScreen.tsx';
 
-/** The session and Supabase client the screen reads from @snapshire/data, replaced per test. */
-const data = vi.hoisted(() => ({
-  session: null as unknown,
-  loading: false,
-  auth: {
-    signInWithPassword: (() => undefined) as (...args: unknown[]) => unknown,
-    signUp: (() => undefined) as (...args: unknown[]) => unknown,
-  },
-}));
-vi.mock('@snapshire/data', () => ({
-  useSession: () => ({ session: data.session, user: null, loading: data.loading }),
-  useSupabase: () => ({ auth: data.auth }),
-}));
+// Answers come over the network from a real server on a shared 2-core machine, not from a mock.
+configure({ asyncUtilTimeout: 10_000 });
 
-const signedIn = { data: { session: { access_token: 't' }, user: { id: 'u1' } }, error: null };
-const refused = (error: Record<string, unknown>) => ({ data: { session: null, user: null }, error });
+const PASSWORD = 'password123';
 
-function LocationProbe() {
+/** Confirms e-mail addresses (the product's setting), and asks passwords for letters and digits. */
+let backend: ComponentBackend;
+let line: FaultyLine;
+/** A confirmed account. */
+let ada: string;
+
+beforeAll(async () => {
+  backend = await startComponentBackend({ passwordRequirements: 'letters_digits' });
+  line = await startFaultyLine(backend.url);
+  ada = uniqueEmail('ada');
+  await backend.createUser(ada, PASSWORD);
+});
+afterAll(async () => {
+  await line?.stop();
+  await backend?.stop();
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  line.up();
+  line.requests.length = 0;
+});
+afterEach(() => disposeData());
+
+/** Where the router is, and who the session says is signed in. */
+function Probe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  const { user } = useSession();
+  return (
+    <>
+      <output data-testid="location">{location.pathname + location.search}</output>
+      <output data-testid="signed-in">{user?.email ?? ''}</output>
+    </>
+  );
 }
 
-function renderAt(url: string) {
+function renderAt(url: string, supabaseUrl = line.url) {
   const user = userEvent.setup();
   render(
     <ChakraProvider value={system}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path={ROUTES.AUTH_LOGIN} element={<AuthScreen />} />
-          <Route path={ROUTES.AUTH_REGISTER} element={<AuthScreen />} />
-          <Route path="*" element={<p>elsewhere</p>} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
+      <DataProvider config={{ supabaseUrl, supabaseAnonKey: backend.anonKey }}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path={ROUTES.AUTH_LOGIN} element={<AuthScreen />} />
+            <Route path={ROUTES.AUTH_REGISTER} element={<AuthScreen />} />
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+          <Probe />
+        </MemoryRouter>
+      </DataProvider>
     </ChakraProvider>,
   );
   return user;
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const email = () => screen.getByLabelText(/^Email/);
+const signedInAs = () => screen.getByTestId('signed-in').textContent;
+/** The form appears once supabase-js has read the stored session. */
+const email = () => screen.findByLabelText(/^Email/);
 const password = () => screen.getByLabelText(/^Password/);
+const authRequests = (path: string) => line.requests.filter((r) => r.url.pathname === `/auth/v1/${path}`);
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, mail: string, secret: string) {
-  await user.type(email(), mail);
+  await user.type(await email(), mail);
   await user.type(password(), secret);
 }
 
-beforeEach(() => {
-  data.session = null;
-  data.loading = false;
-  data.auth.signInWithPassword = vi.fn(async () => signedIn);
-  data.auth.signUp = vi.fn(async () => ({
-    data: { session: null, user: { id: 'u2', identities: [{}] } },
-    error: null,
-  }));
-});
-
 describe('AuthScreen modes', () => {
-  it('shows the login form on /auth/login with labelled, autocompleting fields', () => {
+  it('shows the login form on /auth/login with labelled, autocompleting fields', async () => {
     renderAt('/auth/login');
-    expect(email()).toHaveAttribute('autocomplete', 'email');
-    expect(email()).toHaveAttribute('type', 'email');
+    expect(await email()).toHaveAttribute('autocomplete', 'email');
+    expect(await email()).toHaveAttribute('type', 'email');
     expect(password()).toHaveAttribute('autocomplete', 'current-password');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText(/illustration by the Snapshire team/)).toBeInTheDocument();
   });
 
-  it('shows the sign-up form on /auth/new with a new-password field', () => {
+  it('shows the sign-up form on /auth/new with a new-password field', async () => {
     renderAt('/auth/new');
+    await email();
     expect(password()).toHaveAttribute('autocomplete', 'new-password');
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('aria-current', 'page');
@@ -87,7 +116,7 @@ describe('AuthScreen modes', () => {
     const user = renderAt('/auth/new?redirectTo=%2Fgroups%2Fg1%2Fphotograph%2Fnew');
     await user.click(screen.getByRole('link', { name: 'Login' }));
     expect(location()).toBe('/auth/login?redirectTo=%2Fgroups%2Fg1%2Fphotograph%2Fnew');
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     cleanup();
 
     renderAt('/auth/login?redirectTo=%2F%2Fevil.example');
@@ -101,14 +130,14 @@ describe('AuthScreen validation', () => {
     await fillIn(user, 'not-an-email', 'short');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(email()).toHaveAttribute('aria-invalid', 'true');
-    expect(email()).toHaveAccessibleErrorMessage(MESSAGES.INVALID_EMAIL);
+    expect(await email()).toHaveAttribute('aria-invalid', 'true');
+    expect(await email()).toHaveAccessibleErrorMessage(MESSAGES.INVALID_EMAIL);
     expect(password()).toHaveAccessibleErrorMessage(MESSAGES.PASSWORD_TOO_SHORT);
-    expect(email()).toHaveFocus();
-    expect(data.auth.signInWithPassword).not.toHaveBeenCalled();
+    expect(await email()).toHaveFocus();
+    expect(authRequests('token')).toEqual([]);
 
     // Typing clears the message of that field only.
-    await user.type(email(), 'x');
+    await user.type(await email(), 'x');
     expect(screen.queryByText(MESSAGES.INVALID_EMAIL)).not.toBeInTheDocument();
     expect(screen.getByText(MESSAGES.PASSWORD_TOO_SHORT)).toBeInTheDocument();
   });
@@ -119,87 +148,99 @@ describe('AuthScreen validation', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(password()).toHaveFocus();
     expect(screen.queryByText(MESSAGES.INVALID_EMAIL)).not.toBeInTheDocument();
+    expect(authRequests('signup')).toEqual([]);
   });
 });
 
 describe('AuthScreen sign-in', () => {
-  it('disables the submit button while waiting and then goes to redirectTo', async () => {
-    let answer!: (value: unknown) => void;
-    data.auth.signInWithPassword = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+  it('disables the submit button while waiting and then goes to redirectTo, signed in', async () => {
     const user = renderAt('/auth/login?redirectTo=%2Fgroups%2Fg1%2Fphotograph%2Fnew');
-    await fillIn(user, ' ada@example.com ', 'password123');
+    await fillIn(user, ` ${ada} `, PASSWORD);
+    const resume = backend.pause();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    const submit = screen.getByRole('button', { name: /Signing in/ });
+    const submit = await screen.findByRole('button', { name: /Signing in/ });
     expect(submit).toBeDisabled();
-    expect(data.auth.signInWithPassword).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'password123' });
+    await waitFor(() => expect(authRequests('token')).toHaveLength(1));
+    expect(JSON.parse(authRequests('token')[0]!.body)).toMatchObject({ email: ada, password: PASSWORD });
 
-    answer(signedIn);
+    resume();
     await waitFor(() => expect(location()).toBe('/groups/g1/photograph/new'));
+    expect(signedInAs()).toBe(ada);
   });
 
   it('goes home after sign-in when redirectTo is absent or leaves the site', async () => {
     const user = renderAt('/auth/login?redirectTo=https%3A%2F%2Fevil.example%2F');
-    await fillIn(user, 'ada@example.com', 'password123');
+    await fillIn(user, ada, PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(location()).toBe('/'));
   });
 
-  it.each([
-    [
-      'wrong password',
-      { name: 'AuthApiError', status: 400, code: 'invalid_credentials' },
-      MESSAGES.AUTH_INVALID_CREDENTIALS,
-    ],
-    [
-      'unconfirmed e-mail',
-      { name: 'AuthApiError', status: 400, code: 'email_not_confirmed' },
-      MESSAGES.AUTH_EMAIL_NOT_CONFIRMED,
-    ],
-    ['network down', { name: 'AuthRetryableFetchError', status: 0, message: 'Failed to fetch' }, MESSAGES.AUTH_NETWORK],
-    [
-      'legacy server',
-      { name: 'AuthApiError', status: 400, message: 'Invalid login credentials' },
-      MESSAGES.AUTH_INVALID_CREDENTIALS,
-    ],
-    ['unknown refusal', { name: 'AuthApiError', status: 400, code: 'something_new' }, MESSAGES.AUTH_UNKNOWN],
-  ])('words a %s and keeps the form usable', async (_case, error, message) => {
-    data.auth.signInWithPassword = vi.fn(async () => refused(error));
+  it('words a wrong password and keeps the form usable; the right one then signs in', async () => {
     const user = renderAt('/auth/login');
-    await fillIn(user, 'ada@example.com', 'password123');
+    await fillIn(user, ada, 'wrong-password1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(message);
-    expect(alert).toHaveFocus();
+    expect(alert).toHaveTextContent(MESSAGES.AUTH_INVALID_CREDENTIALS);
+    // Focus moves to the refusal once it has rendered.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-    expect(email()).toHaveValue('ada@example.com');
+    expect(await email()).toHaveValue(ada);
     expect(location()).toBe('/auth/login');
 
-    // Retry: the refusal goes, and a success moves on.
-    data.auth.signInWithPassword = vi.fn(async () => signedIn);
+    await user.clear(password());
+    await user.type(password(), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('words an unconfirmed e-mail address; once confirmed, the same form signs in', async () => {
+    const bea = uniqueEmail('bea');
+    const id = await backend.createUser(bea, PASSWORD, { confirmed: false });
+    const user = renderAt('/auth/login');
+    await fillIn(user, bea, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.AUTH_EMAIL_NOT_CONFIRMED);
+    expect(location()).toBe('/auth/login');
+
+    await backend.sql('update auth.users set email_confirmed_at = now() where id = $1', [id]);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(location()).toBe('/'));
   });
 
-  it('words a fetch that throws as the network being down', async () => {
-    data.auth.signInWithPassword = vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    });
+  it('words a line that is down, keeps the form usable, and signs in once it is back', async () => {
     const user = renderAt('/auth/login');
-    await fillIn(user, 'ada@example.com', 'password123');
+    await fillIn(user, ada, PASSWORD);
+    line.down();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.AUTH_NETWORK);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.AUTH_NETWORK);
+    // Focus moves to the refusal once it has rendered.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+
+    line.up();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
-  it('sends a signed-in visitor straight on to redirectTo', () => {
-    data.session = { access_token: 't' };
+  it('sends a signed-in visitor straight on to redirectTo', async () => {
+    const { error } = await initData({
+      supabaseUrl: line.url,
+      supabaseAnonKey: backend.anonKey,
+    }).supabase.auth.signInWithPassword({
+      email: ada,
+      password: PASSWORD,
+    });
+    if (error) throw error;
     renderAt('/auth/new?redirectTo=%2Fgroups');
-    expect(location()).toBe('/groups');
+    await waitFor(() => expect(location()).toBe('/groups'));
   });
 
   it('shows neither form nor redirect while the session is still being read', () => {
-    data.loading = true;
     renderAt('/auth/login');
     expect(screen.queryByLabelText(/^Email/)).not.toBeInTheDocument();
     expect(screen.getByText(/Checking whether you are signed in/)).toBeInTheDocument();
@@ -208,21 +249,25 @@ describe('AuthScreen sign-in', () => {
 });
 
 describe('AuthScreen sign-up', () => {
-  it('replaces the form with the notice and asks for a confirmation link back to redirectTo', async () => {
+  it('replaces the form with the notice; the confirmation e-mail links back to redirectTo', async () => {
+    const newcomer = uniqueEmail('new');
     const user = renderAt('/auth/new?redirectTo=%2Fgroups%2Fg1%2Fphotograph%2Fnew');
-    await fillIn(user, 'new@example.com', 'password123');
+    await fillIn(user, newcomer, PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     const notice = await screen.findByTestId('sign-up-notice');
-    expect(within(notice).getByRole('heading', { name: MESSAGES.SIGN_UP_DONE_TITLE })).toHaveFocus();
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('sign-up-notice')).getByRole('heading', { name: MESSAGES.SIGN_UP_DONE_TITLE }),
+      ).toHaveFocus(),
+    );
     expect(notice).toHaveTextContent(MESSAGES.SIGN_UP_DONE_TEXT);
     expect(screen.queryByLabelText(/^Email/)).not.toBeInTheDocument();
-    expect(data.auth.signUp).toHaveBeenCalledWith({
-      email: 'new@example.com',
-      password: 'password123',
-      options: { emailRedirectTo: `${window.location.origin}/groups/g1/photograph/new` },
-    });
     expect(location()).toBe('/auth/new?redirectTo=%2Fgroups%2Fg1%2Fphotograph%2Fnew');
+    expect(signedInAs()).toBe('');
+    const [mail] = await mailFor(backend, newcomer);
+    const link = new URL(mail!.links[0]!.url);
+    expect(link.searchParams.get('redirect_to')).toBe(`${window.location.origin}/groups/g1/photograph/new`);
 
     // Toggling to Login brings back a clean form.
     await user.click(screen.getByRole('link', { name: 'Login' }));
@@ -230,36 +275,47 @@ describe('AuthScreen sign-up', () => {
     expect(screen.queryByTestId('sign-up-notice')).not.toBeInTheDocument();
   });
 
-  it.each([
-    ['an error code', refused({ name: 'AuthApiError', status: 422, code: 'user_already_exists' })],
-    [
-      'an obfuscated user with no identities',
-      { data: { session: null, user: { id: 'x', identities: [] } }, error: null },
-    ],
-  ])('says the account exists when the server answers with %s', async (_case, answer) => {
-    data.auth.signUp = vi.fn(async () => answer);
+  it('says the account exists when the server answers with an obfuscated user (confirmations on)', async () => {
     const user = renderAt('/auth/new');
-    await fillIn(user, 'ada@example.com', 'password123');
+    await fillIn(user, ada, PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.AUTH_USER_EXISTS);
     expect(screen.queryByTestId('sign-up-notice')).not.toBeInTheDocument();
   });
 
-  it('words a weak password', async () => {
-    data.auth.signUp = vi.fn(async () =>
-      refused({ name: 'AuthWeakPasswordError', status: 422, code: 'weak_password', reasons: ['length'] }),
-    );
+  it('words a password the server finds weak', async () => {
     const user = renderAt('/auth/new');
-    await fillIn(user, 'new@example.com', 'password123');
+    await fillIn(user, uniqueEmail('weak'), 'onlyletters');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.AUTH_WEAK_PASSWORD);
+    expect(authRequests('signup')).toHaveLength(1);
   });
 
-  it('goes straight on when the server signs the new user in at once', async () => {
-    data.auth.signUp = vi.fn(async () => signedIn);
-    const user = renderAt('/auth/new?redirectTo=%2Fgroups');
-    await fillIn(user, 'new@example.com', 'password123');
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    await waitFor(() => expect(location()).toBe('/groups'));
+  describe('on a server that confirms addresses at once', () => {
+    let confirming: ComponentBackend;
+    beforeAll(async () => {
+      confirming = await startComponentBackend({ autoconfirm: true });
+    });
+    afterAll(async () => {
+      await confirming?.stop();
+    });
+
+    it('goes straight on, signed in', async () => {
+      const newcomer = uniqueEmail('instant');
+      const user = renderAt('/auth/new?redirectTo=%2Fgroups', confirming.url);
+      await fillIn(user, newcomer, PASSWORD);
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      await waitFor(() => expect(location()).toBe('/groups'));
+      expect(signedInAs()).toBe(newcomer);
+    });
+
+    it('says the account exists when the server answers with an error code', async () => {
+      const taken = uniqueEmail('taken');
+      await confirming.createUser(taken, PASSWORD);
+      const user = renderAt('/auth/new', confirming.url);
+      await fillIn(user, taken, PASSWORD);
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.AUTH_USER_EXISTS);
+    });
   });
 });

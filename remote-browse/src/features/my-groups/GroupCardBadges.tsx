@@ -1,34 +1,14 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Lock } from 'lucide-react';
 
 export function memberCountText(count: number): string {
   return count === 1 ? '1 member' : `${count} members`;
 }
 
-/** A padlock, drawn inline (24x24 stroke icon). */
-function LockIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="12"
-      height="12"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect width="18" height="11" x="3" y="11" rx="2" ry="2" />
-      <path d="M7 11V7a5 5 0 0 1 10 0v4" />
-    </svg>
-  );
-}
-
 export function PrivateGroupBadge() {
   return (
     <Badge colorPalette="gray" variant="surface" data-testid="private-badge">
-      <LockIcon />
+      <Lock size={12} aria-hidden="true" focusable="false" />
       Private
     </Badge>
   );

@@ -81,7 +81,12 @@ export function postByIdMock(post: GalleryPost, extra: Partial<PostDetailNode> =
   };
   return {
     request: { query: PostByIdDocument, variables: { id: post.id, withCategories: true } },
-    result: { data: { postCollection: { __typename: 'postConnection', edges: [{ __typename: 'postEdge', node }] } } },
+    result: {
+      data: {
+        __typename: 'Query' as const,
+        postCollection: { __typename: 'postConnection' as const, edges: [{ __typename: 'postEdge' as const, node }] },
+      },
+    },
     maxUsageCount: Number.POSITIVE_INFINITY,
   };
 }

@@ -1,33 +1,41 @@
 import { gql, type ApolloClient } from '@apollo/client';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS, MESSAGES } from '@snapshire/contracts';
-import type * as DataModule from '@snapshire/data';
+import { disposeData, getSupabase, initData } from '@snapshire/data';
+import {
+  startComponentBackend,
+  startFaultyLine,
+  uniqueEmail,
+  type ComponentBackend,
+  type FaultyLine,
+} from '@snapshire/backend/testing';
 import { PostCreateRefusedError, type PostCreateRequest, type PostCreateTransport } from './postCreateTransport.ts';
 import {
-  CATEGORIES,
-  emptyGroupResult,
-  GROUP_ID,
+  insertNewPostWorld,
   jpegFile,
-  POST_ID,
+  PASSWORD,
   renderNewPostScreen,
   stubObjectUrls,
-  testApolloClient,
+  type NewPostWorld,
+  type RenderOptions,
 } from './testing/renderNewPostScreen.tsx';
 
-// The session and the Supabase client are the only parts of @snapshire/data replaced here.
-const session = vi.hoisted(() => ({
-  current: { session: { access_token: 'token-1' } as unknown, loading: false },
-}));
-vi.mock('@snapshire/data', async (importOriginal) => ({
-  ...(await importOriginal<typeof DataModule>()),
-  useSession: () => ({ session: session.current.session, user: null, loading: session.current.loading }),
-  getDataConfig: () => ({ supabaseUrl: 'http://backend.test', supabaseAnonKey: 'anon-key' }),
-  useSupabase: () => ({
-    auth: { getSession: async () => ({ data: { session: session.current.session }, error: null }) },
-  }),
-}));
+const POST_ID = '0a8e4c2d-1f3b-4d5e-9a7b-c6d5e4f3a2b1';
+
+let backend: ComponentBackend;
+let world: NewPostWorld;
+let GROUP_ID: string;
+
+beforeAll(async () => {
+  backend = await startComponentBackend();
+  world = await insertNewPostWorld(backend, uniqueEmail('poster'));
+  GROUP_ID = world.groupId;
+});
+afterAll(async () => {
+  await backend?.stop();
+});
 
 /** The group's normalized record in the Apollo cache. */
 function cachedGroup(client: ApolloClient): Record<string, unknown> | undefined {
@@ -36,11 +44,29 @@ function cachedGroup(client: ApolloClient): Record<string, unknown> | undefined 
 
 const user = () => userEvent.setup({ applyAccept: false });
 
-beforeEach(() => {
-  session.current = { session: { access_token: 'token-1' }, loading: false };
+/** Signs in through the page's one Supabase client, as the auth screen would have. */
+async function signIn() {
+  const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
+    email: world.email,
+    password: PASSWORD,
+  });
+  if (error) throw error;
+}
+
+/** The screen at the group's new-post route (or `path`), on the real backend. */
+function renderScreen(options: Partial<RenderOptions> = {}, config = backend.config) {
+  return renderNewPostScreen(config, { path: `/groups/${GROUP_ID}/photograph/new`, ...options });
+}
+
+beforeEach(async () => {
+  localStorage.clear();
   stubObjectUrls();
+  await signIn();
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  disposeData();
+});
 
 function fileInput(): HTMLInputElement {
   return screen.getByLabelText('Choose a photo');
@@ -58,7 +84,7 @@ async function choosePhoto(file = jpegFile(), size = { width: 4000, height: 3000
 
 describe('NewPostScreen: the page around the form', () => {
   it('names the group, links to it and cancels back to it', async () => {
-    renderNewPostScreen();
+    renderScreen();
     expect(await screen.findByRole('heading', { name: MESSAGES.NEW_POST })).toBeInTheDocument();
     const groupLink = await screen.findByRole('link', { name: 'Bristol' });
     expect(groupLink).toHaveAttribute('href', `/groups/${GROUP_ID}`);
@@ -70,30 +96,38 @@ describe('NewPostScreen: the page around the form', () => {
   });
 
   it('says the group id is missing', async () => {
-    renderNewPostScreen({ path: '/new-post-without-group' });
+    renderScreen({ path: '/new-post-without-group' });
     expect(await screen.findByText(MESSAGES.MISSING_GROUP_ID)).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to register, coming back here afterwards', async () => {
-    session.current = { session: null, loading: false };
-    renderNewPostScreen();
+    await getSupabase().auth.signOut();
+    renderScreen();
     const newPostPath = `/groups/${GROUP_ID}/photograph/new`;
     expect(
       await screen.findByText(`Register page at /auth/new?redirectTo=${encodeURIComponent(newPostPath)}`),
     ).toBeInTheDocument();
   });
 
-  it('shows the missing-group page for a group it cannot see (unknown, or private and not a member)', async () => {
-    renderNewPostScreen({ client: testApolloClient(() => emptyGroupResult).client });
+  it.each([
+    ['private and not a member', () => world.privateGroupId],
+    ['unknown', () => crypto.randomUUID()],
+  ])('shows the missing-group page for a group it cannot see (%s)', async (_case, groupId) => {
+    renderScreen({ path: `/groups/${groupId()}/photograph/new` });
     expect(await screen.findByText(MESSAGES.MISSING_GROUP_PAGE)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: MESSAGES.UPLOAD_STEP_TITLE })).not.toBeInTheDocument();
   });
 
   it('treats a malformed group id as not found without asking the server', async () => {
-    const { client, requests } = testApolloClient();
-    renderNewPostScreen({ client, path: '/groups/not-a-uuid/photograph/new' });
-    expect(await screen.findByText(MESSAGES.MISSING_GROUP_PAGE)).toBeInTheDocument();
-    expect(requests).toEqual([]);
+    let line: FaultyLine | undefined;
+    try {
+      line = await startFaultyLine(backend.url);
+      renderScreen({ path: '/groups/not-a-uuid/photograph/new' }, { ...backend.config, supabaseUrl: line.url });
+      expect(await screen.findByText(MESSAGES.MISSING_GROUP_PAGE)).toBeInTheDocument();
+      expect(line.requests.filter((r) => r.url.pathname.startsWith('/graphql/'))).toEqual([]);
+    } finally {
+      await line?.stop();
+    }
   });
 });
 
@@ -111,7 +145,7 @@ describe('NewPostScreen: step one refuses files with the reasons listed in red',
       [MESSAGES.ONLY_IMAGES, MESSAGES.ONLY_JPEG],
     ],
   ])('refuses %s', async (_, file, messages) => {
-    renderNewPostScreen();
+    renderScreen();
     await screen.findByRole('link', { name: 'Bristol' });
     await user().upload(fileInput(), file);
     const list = await screen.findByRole('alert', { name: 'Problems with this photo' });
@@ -126,7 +160,7 @@ describe('NewPostScreen: step one refuses files with the reasons listed in red',
   });
 
   it('refuses a file the browser cannot decode (a text file named .jpg) as not a JPEG', async () => {
-    renderNewPostScreen();
+    renderScreen();
     await screen.findByRole('link', { name: 'Bristol' });
     await user().upload(fileInput(), new File(['not a photo'], 'fake.jpg', { type: 'image/jpeg' }));
     fireEvent.error(await screen.findByAltText('Preview of fake.jpg'));
@@ -135,7 +169,7 @@ describe('NewPostScreen: step one refuses files with the reasons listed in red',
   });
 
   it('clears the reasons when a good photo follows a refused one', async () => {
-    renderNewPostScreen();
+    renderScreen();
     await screen.findByRole('link', { name: 'Bristol' });
     await user().upload(fileInput(), new File([new Uint8Array(10)], 'photo.png', { type: 'image/png' }));
     expect(await screen.findByText(MESSAGES.ONLY_JPEG)).toBeInTheDocument();
@@ -148,7 +182,7 @@ describe('NewPostScreen: step two', () => {
   it('appears only once the chosen photo has loaded, then scrolls into view after the delay', async () => {
     const scrollIntoView = vi.fn();
     Element.prototype.scrollIntoView = scrollIntoView;
-    renderNewPostScreen();
+    renderScreen();
     await screen.findByRole('link', { name: 'Bristol' });
     await user().upload(fileInput(), jpegFile());
     const preview = await screen.findByAltText('Preview of harbour.jpg');
@@ -172,7 +206,7 @@ describe('NewPostScreen: step two', () => {
   });
 
   it('counts the description as it is typed', async () => {
-    renderNewPostScreen();
+    renderScreen();
     await screen.findByRole('link', { name: 'Bristol' });
     await choosePhoto();
     await user().type(screen.getByPlaceholderText(MESSAGES.DESCRIPTION_PLACEHOLDER), 'Harbour at dusk');
@@ -181,7 +215,7 @@ describe('NewPostScreen: step two', () => {
 
   it('goes back to step one when the photo is cleared', async () => {
     const { revoked, created } = stubObjectUrls();
-    renderNewPostScreen();
+    renderScreen();
     await screen.findByRole('link', { name: 'Bristol' });
     await choosePhoto();
     await user().click(screen.getByRole('button', { name: 'Clear' }));
@@ -219,15 +253,16 @@ describe('NewPostScreen: submission', () => {
 
   it('sends the multipart form, shows progress while loading, then the success panel', async () => {
     const { transport, requests, settle } = manualTransport();
-    renderNewPostScreen({ transport });
+    renderScreen({ transport });
     await screen.findByRole('link', { name: 'Bristol' });
     await fillAndSubmit();
 
     expect(transport).toHaveBeenCalledTimes(1);
     const [request] = requests;
-    expect(request!.url).toBe('http://backend.test/functions/v1/handle-post-create');
-    expect(request!.apiKey).toBe('anon-key');
-    expect(request!.accessToken).toBe('token-1');
+    expect(request!.url).toBe(`${backend.url}/functions/v1/handle-post-create`);
+    expect(request!.apiKey).toBe(backend.anonKey);
+    const { data } = await getSupabase().auth.getSession();
+    expect(request!.accessToken).toBe(data.session!.access_token);
     const form = request!.body;
     expect((form.get('file') as File).name).toBe('harbour.jpg');
     expect(form.get('groupId')).toBe(GROUP_ID);
@@ -235,7 +270,7 @@ describe('NewPostScreen: submission', () => {
     expect(form.get('photoType')).toBe('FILM');
     expect(form.get('width')).toBe('4000');
     expect(form.get('height')).toBe('3000');
-    expect((form.get('categoryIds') as string).split(',').sort()).toEqual(CATEGORIES.map((c) => c.id).sort());
+    expect((form.get('categoryIds') as string).split(',').sort()).toEqual(world.categories.map((c) => c.id).sort());
     expect(form.has('cameraMake')).toBe(false);
 
     // Loading: the button is disabled and the bar follows the upload.
@@ -260,7 +295,7 @@ describe('NewPostScreen: submission', () => {
     ['the unknown error for a non-error throw', 'a string', MESSAGES.UNKNOWN_ERROR],
   ])('shows %s, and lets the user try again', async (_, failure, message) => {
     const { transport, settle } = manualTransport();
-    renderNewPostScreen({ transport });
+    renderScreen({ transport });
     await screen.findByRole('link', { name: 'Bristol' });
     await fillAndSubmit();
     settle().reject(failure);
@@ -280,10 +315,11 @@ describe('NewPostScreen: submission', () => {
 
   it('refuses to send when the session has gone, saying so', async () => {
     const { transport } = manualTransport();
-    renderNewPostScreen({ transport });
+    renderScreen({ transport });
     await screen.findByRole('link', { name: 'Bristol' });
     await choosePhoto();
-    session.current = { session: { access_token: '' }, loading: false };
+    // Another tab signed out: the stored session is gone before this tab has heard of it.
+    localStorage.clear();
     await user().click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(MESSAGES.NOT_SIGNED_IN)).toBeInTheDocument();
     expect(transport).not.toHaveBeenCalled();
@@ -291,7 +327,7 @@ describe('NewPostScreen: submission', () => {
 
   it('drops the group’s cached posts so the group page shows the new one without a reload', async () => {
     const { transport, settle } = manualTransport();
-    const { client } = renderNewPostScreen({ transport });
+    const client = renderScreen({ transport }).client();
     await screen.findByRole('link', { name: 'Bristol' });
     // What the group page left in the shared cache on an earlier visit.
     client.cache.writeFragment({
@@ -319,7 +355,7 @@ describe('NewPostScreen: submission', () => {
 
   it('starts over with "Post another photo"', async () => {
     const { transport, settle } = manualTransport();
-    renderNewPostScreen({ transport });
+    renderScreen({ transport });
     await screen.findByRole('link', { name: 'Bristol' });
     await fillAndSubmit();
     settle().resolve(POST_ID);

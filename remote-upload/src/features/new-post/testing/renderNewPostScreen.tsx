@@ -1,78 +1,59 @@
 /**
- * Test harness for the new-post screen: the real screen inside Chakra (the product's system), a memory
- * router with the routes it links to, an Apollo Client whose link answers NewPostGroup, and a fake
- * post-create transport. Session and Supabase come from a mocked @snapshire/data (see the test files).
+ * Test harness for the new-post screen: the real screen inside Chakra (the product's system) on the real
+ * @snapshire/data (DataProvider: the one supabase-js client, session and Apollo Client) against a real backend
+ * (@snapshire/backend/testing), a memory router with the routes it links to, and a post-create transport the
+ * test answers by hand (the screen's own seam: the upload itself is the e2e upload journey's).
  */
-import '@testing-library/jest-dom/vitest';
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
+import type { ApolloClient } from '@apollo/client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { of } from 'rxjs';
 import { vi } from 'vitest';
 import { ROUTES } from '@snapshire/contracts';
-import { typePolicies } from '@snapshire/data';
+import { DataProvider, getApolloClient, type DataConfig } from '@snapshire/data';
 import { system } from '@snapshire/ui';
+import type { ComponentBackend } from '@snapshire/backend/testing';
 import NewPostScreen from '../NewPostScreen.tsx';
 import { PostCreateTransportContext, type PostCreateTransport } from '../postCreateTransport.ts';
-import type { NewPostGroupQuery } from '../newPostGroupQuery.ts';
 
-// jsdom has no ResizeObserver; Chakra's auto-resizing Textarea observes its own size.
-if (!('ResizeObserver' in globalThis)) {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+// Answers come over the network from a real server on a shared 2-core machine, not from a mock.
+configure({ asyncUtilTimeout: 10_000 });
+
+export const PASSWORD = 'password123';
+
+export interface NewPostWorld {
+  /** A public group offering CATEGORIES. */
+  groupId: string;
+  /** A private group the member does not belong to. */
+  privateGroupId: string;
+  categories: Array<{ id: string; display_name: string }>;
+  email: string;
 }
 
-export const GROUP_ID = '6f1c2a7e-3b9d-4c1e-8f2a-0b1c2d3e4f50';
-export const POST_ID = '0a8e4c2d-1f3b-4d5e-9a7b-c6d5e4f3a2b1';
-export const CATEGORIES = [
-  { id: '11111111-1111-4111-8111-111111111111', display_name: 'Street' },
-  { id: '22222222-2222-4222-8222-222222222222', display_name: 'Architecture' },
-];
-
-export function groupResult(groupId = GROUP_ID): NewPostGroupQuery {
-  return {
-    __typename: 'Query',
-    groupCollection: {
-      __typename: 'groupConnection',
-      edges: [
-        {
-          __typename: 'groupEdge',
-          node: {
-            __typename: 'group',
-            id: groupId,
-            display_name: 'Bristol',
-            group_categoryCollection: {
-              __typename: 'group_categoryConnection',
-              edges: CATEGORIES.map((category) => ({
-                __typename: 'group_categoryEdge',
-                node: { __typename: 'group_category', category: { __typename: 'category', ...category } },
-              })),
-            },
-          },
-        },
-      ],
-    },
-  };
-}
-
-export const emptyGroupResult: NewPostGroupQuery = {
-  __typename: 'Query',
-  groupCollection: { __typename: 'groupConnection', edges: [] },
-};
-
-/** An Apollo Client with the product's cache policies whose network answers every query with `answer`. */
-export function testApolloClient(answer: (operationName: string) => unknown = () => groupResult()) {
-  const requests: string[] = [];
-  const link = new ApolloLink((operation) => {
-    requests.push(operation.operationName ?? '');
-    return of({ data: answer(operation.operationName ?? '') as Record<string, unknown> });
-  });
-  return { client: new ApolloClient({ cache: new InMemoryCache({ typePolicies }), link }), requests };
+/** Inserts the groups the screen posts into and a confirmed account. */
+export async function insertNewPostWorld(backend: ComponentBackend, email: string): Promise<NewPostWorld> {
+  const groupId = crypto.randomUUID();
+  const privateGroupId = crypto.randomUUID();
+  const categories = [
+    { id: crypto.randomUUID(), display_name: 'Street' },
+    { id: crypto.randomUUID(), display_name: 'Architecture' },
+  ];
+  await backend.sql(
+    `insert into public."group" (id, display_name, is_private) values ($1, 'Bristol', false), ($2, 'Hidden', true)`,
+    [groupId, privateGroupId],
+  );
+  for (const category of categories)
+    await backend.sql('insert into public.category (id, name, display_name) values ($1, $2, $3)', [
+      category.id,
+      `${category.display_name.toLowerCase()}-${category.id.slice(0, 8)}`,
+      category.display_name,
+    ]);
+  await backend.sql('insert into public.group_category (group_id, category_id) select $1, unnest($2::uuid[])', [
+    groupId,
+    categories.map((c) => c.id),
+  ]);
+  await backend.createUser(email, PASSWORD);
+  return { groupId, privateGroupId, categories, email };
 }
 
 /** Shows where the router ended up, for redirect assertions. */
@@ -87,19 +68,20 @@ function WhereAmI({ label }: { label: string }) {
 }
 
 export interface RenderOptions {
-  path?: string;
+  path: string;
   transport?: PostCreateTransport;
-  client?: ApolloClient;
 }
 
-export function renderNewPostScreen(options: RenderOptions = {}): RenderResult & { client: ApolloClient } {
-  const client = options.client ?? testApolloClient().client;
+export function renderNewPostScreen(
+  config: DataConfig,
+  options: RenderOptions,
+): RenderResult & { client: () => ApolloClient } {
   const transport = options.transport ?? vi.fn<PostCreateTransport>(() => new Promise(() => undefined));
   const result = render(
     <ChakraProvider value={system}>
-      <ApolloProvider client={client}>
+      <DataProvider config={config}>
         <PostCreateTransportContext.Provider value={transport}>
-          <MemoryRouter initialEntries={[options.path ?? `/groups/${GROUP_ID}/photograph/new`]}>
+          <MemoryRouter initialEntries={[options.path]}>
             <Routes>
               <Route path={ROUTES.GROUP_NEW_POST} element={<NewPostScreen />} />
               <Route path="/new-post-without-group" element={<NewPostScreen />} />
@@ -109,10 +91,10 @@ export function renderNewPostScreen(options: RenderOptions = {}): RenderResult &
             </Routes>
           </MemoryRouter>
         </PostCreateTransportContext.Provider>
-      </ApolloProvider>
+      </DataProvider>
     </ChakraProvider>,
   );
-  return { ...result, client };
+  return { ...result, client: getApolloClient };
 }
 
 /** jsdom neither decodes images nor makes object URLs: these stand in for the browser. */

@@ -1,0 +1,72 @@
+/**
+ * A remote run on its own (`npm run dev -w remote-<name>`), for the team that owns it: reads the runtime config
+ * (/config.json), then renders the remote's routes inside what the host gives them inside the site (the theme,
+ * the page's data and session, a router), under a plain header: the remote's name, its links, who is signed
+ * in (with Sign out) and the colour mode. Every remote's main.tsx is one call to startStandalone.
+ *
+ * Its own package rather than part of @snapshire/ui: a package the remotes share through federation must not
+ * list @snapshire/data, or the federation plugin stops sharing data as one instance (foundation.spec.ts found
+ * four copies of packages/data on the page when @snapshire/ui listed it).
+ */
+import { Box, Button, HStack, Link, Text } from '@chakra-ui/react';
+import { runtimeConfigSchema } from '@snapshire/contracts';
+import { DataProvider, useSession, useSupabase } from '@snapshire/data';
+import { ColorModeToggle, UiProvider } from '@snapshire/ui';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link as RouterLink, Routes } from 'react-router-dom';
+
+export interface StandaloneOptions {
+  /** The remote's package name (remote-auth): in the header and the tab's title. */
+  name: string;
+  /** Links in the header, to the remote's own screens. */
+  links?: ReadonlyArray<{ to: string; label: string }>;
+  /** The remote's <Route> elements, at the host's paths. */
+  routes: ReactNode;
+}
+
+/** Who is signed in, to see a screen's effect without the host's top bar. */
+function SessionStatus() {
+  const { user } = useSession();
+  const supabase = useSupabase();
+  if (!user) return <Text color="fg.muted">signed out</Text>;
+  return (
+    <HStack>
+      <Text color="fg.muted">{user.email}</Text>
+      <Button size="xs" variant="outline" onClick={() => void supabase.auth.signOut()}>
+        Sign out
+      </Button>
+    </HStack>
+  );
+}
+
+export async function startStandalone({ name, links = [], routes }: StandaloneOptions): Promise<void> {
+  const config = runtimeConfigSchema.parse(await (await fetch('/config.json', { cache: 'no-store' })).json());
+  document.title = `Snapshire · ${name} (standalone)`;
+  const root = document.getElementById('root');
+  if (!root) throw new Error(`${name}: index.html has no #root element`);
+  createRoot(root).render(
+    <StrictMode>
+      <UiProvider>
+        <DataProvider config={config}>
+          <BrowserRouter>
+            <Box as="header" borderBottomWidth="1px" px="4" py="2">
+              <HStack gap="4">
+                <Text fontWeight="bold">{name} · standalone</Text>
+                {links.map((link) => (
+                  <Link key={link.to} asChild>
+                    <RouterLink to={link.to}>{link.label}</RouterLink>
+                  </Link>
+                ))}
+                <Box flex="1" />
+                <SessionStatus />
+                <ColorModeToggle />
+              </HStack>
+            </Box>
+            <Routes>{routes}</Routes>
+          </BrowserRouter>
+        </DataProvider>
+      </UiProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The vitest config of every React workspace (host, remotes, packages/ui, packages/data), made in one place:
+ * jsdom, the shared DOM setup (dom-setup.ts) and the time a shared 2-core machine needs. Each workspace's
+ * vitest.config.ts imports this file by path, as vite configs import packages/federation (Node loads a
+ * config's imports, and cannot load a workspace's TypeScript through its package name).
+ */
+// The jest-dom matchers dom-setup.ts installs, typed for every workspace whose tsconfig includes its config.
+/// <reference types="@testing-library/jest-dom/vitest" />
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+const DOM_SETUP = join(dirname(fileURLToPath(import.meta.url)), 'dom-setup.ts');
+
+export function componentTestConfig(): ViteUserConfig {
+  return defineConfig({
+    plugins: [react()],
+    test: {
+      environment: 'jsdom',
+      // The machine is shared and `npm test` runs the suites in parallel: allow slow DOM interactions.
+      testTimeout: 20_000,
+      // Screen tests start a real backend (@snapshire/backend/testing) in beforeAll: a few seconds, more when busy.
+      hookTimeout: 60_000,
+      setupFiles: [DOM_SETUP],
+      css: false,
+    },
+  });
+}
