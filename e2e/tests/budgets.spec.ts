@@ -10,11 +10,11 @@ import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
 
 /**
- * The group page's cold load may cost at most this (Bristol, 1280x720, compressed). Measured when set: 55
- * requests (CORS preflights and one signing request per photo on screen included), 632 KB of JavaScript and
- * 681 KB in all (brotli; 2,661 KB of JavaScript before compression). A regression past these fails the suite.
+ * The group page's cold load may cost at most this (Bristol, 1280x720, compressed). Measured when set: 60
+ * requests (CORS preflights and one signing request per photo on screen included), 631 KB of JavaScript and
+ * 681 KB in all (brotli). Bytes have a 5% margin over that measurement; a regression past these fails the suite.
  */
-const GROUP_PAGE_BUDGET = { requests: 60, scriptKB: 700, totalKB: 760 };
+const GROUP_PAGE_BUDGET = { requests: 60, scriptKB: 665, totalKB: 715 };
 
 interface RawResponse {
   status: number;
