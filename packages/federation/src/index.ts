@@ -25,6 +25,7 @@ export * from './localKeys.ts';
  */
 export function remoteFederation(name: RemoteName, appDir: string): PluginOption {
   return [
+    fallbacksApartPlugin(),
     federation({
       name,
       filename: REMOTE_ENTRY_FILE,
@@ -38,6 +39,20 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
     }),
     immutableEntryPlugin(),
   ];
+}
+
+/**
+ * Keeps each shared library's fallback copy in chunks of its own. Rolldown's chunk optimisation merges common
+ * chunks into the chunks that import them, and so can put a remote's fallback modules (loaded only when the
+ * page has no copy of a shared library) into chunks its screens import: downloaded, and evaluated, next to the
+ * host's copy. Without it a screen fetches its own code, and a fallback only when it is used.
+ */
+export function fallbacksApartPlugin(): Plugin {
+  return {
+    name: 'snapshire-fallbacks-apart',
+    apply: 'build',
+    config: () => ({ build: { rolldownOptions: { experimental: { chunkOptimization: false } } } }),
+  };
 }
 
 /** remoteEntry.<build id>.js: the build id is a hash of remoteEntry.js, which names every chunk by its hash. */

@@ -17,11 +17,12 @@ export const SHARED_PACKAGES = [
   '@apollo/client/react',
   '@apollo/client/link/context',
   '@apollo/client/utilities',
-  'graphql',
   '@chakra-ui/react',
   '@emotion/react',
   '@snapshire/data',
   '@snapshire/ui',
+  // Not listed: graphql. Stateless (Kind, visit, print; documents are plain objects) and tree-shaken: Apollo's
+  // shared chunk carries the parts it uses instead of all of graphql-js.
   // Not listed: @snapshire/contracts (stateless constants and zod schemas). Shared, its fallback was merged
   // into each remote's loadShare chunk by @module-federation/vite 1.23 and downloaded anyway; each remote
   // keeps its own small copy instead.
