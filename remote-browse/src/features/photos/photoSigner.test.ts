@@ -121,6 +121,18 @@ describe('PhotoSigner', () => {
     expect(fn.bodies.map((b) => b.postIds.length)).toEqual([30, 30, 10]);
   });
 
+  it('never asks for more widths than the function takes: photos wanting other steps go in a request of their own', async () => {
+    const { cache, signer, flush } = setup();
+    const fn = fakeFunction();
+    // A small group whose tiles each want another step (rows of one wide photo): five steps in one task.
+    const steps = [400, 480, 640, 800, 1000];
+    steps.forEach((step, i) => signer.request(fn.client, [photo(i + 1)], [step]));
+    await flush();
+    for (const body of fn.bodies) expect(body.widths.length).toBeLessThanOrEqual(SIGN_PHOTOS_LIMITS.MAX_WIDTHS);
+    expect(fn.invoke).toHaveBeenCalledTimes(2);
+    steps.forEach((step, i) => expect(cache.reusableUrl(renditionFor(photo(i + 1), step).key)).toBeDefined());
+  });
+
   it('reuses URLs kept in local storage by an earlier visit: no request', async () => {
     const first = setup();
     const fn = fakeFunction();

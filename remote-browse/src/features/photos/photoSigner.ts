@@ -68,8 +68,7 @@ export class PhotoSigner {
       ...new Set([...steps].map((step) => renditionFor(photo, step).key)),
     ];
     const needed = waiting.filter((entry) => cache.missing(keysOf(entry)).length > 0);
-    for (let i = 0; i < needed.length; i += SIGN_PHOTOS_LIMITS.MAX_POST_IDS) {
-      const page = needed.slice(i, i + SIGN_PHOTOS_LIMITS.MAX_POST_IDS);
+    for (const page of requestsWithinLimits(needed)) {
       const steps = [...new Set(page.flatMap((entry) => [...entry.steps]))].sort((a, b) => a - b);
       const keys = page.flatMap((entry) => [...new Set(steps.map((step) => renditionFor(entry.photo, step).key))]);
       void cache.resolveMany(keys, () =>
@@ -103,4 +102,29 @@ export class PhotoSigner {
     }
     return urls;
   }
+}
+
+/**
+ * Packs the photos to sign into as few requests as the function's limits allow: at most MAX_POST_IDS posts
+ * and MAX_WIDTHS distinct width steps each (a request signs every post at every width it names), in the order
+ * they were asked for. A screen wants one or two steps, so this is one request per page of posts.
+ */
+function requestsWithinLimits<T extends { steps: Set<number> }>(entries: readonly T[]): T[][] {
+  const requests: T[][] = [];
+  let current: T[] = [];
+  let steps = new Set<number>();
+  for (const entry of entries) {
+    const union = new Set([...steps, ...entry.steps]);
+    if (
+      current.length > 0 &&
+      (current.length >= SIGN_PHOTOS_LIMITS.MAX_POST_IDS || union.size > SIGN_PHOTOS_LIMITS.MAX_WIDTHS)
+    ) {
+      requests.push(current);
+      current = [];
+      steps = new Set(entry.steps);
+    } else steps = union;
+    current.push(entry);
+  }
+  if (current.length > 0) requests.push(current);
+  return requests;
 }
