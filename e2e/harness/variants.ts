@@ -103,17 +103,17 @@ async function linkNodeModules(dir: string): Promise<void> {
     await symlink(join(installed, entry), join(target, entry));
   }
   await mkdir(join(target, '@snapshire'));
-  for (const [name, path] of Object.entries({
-    contracts: 'packages/contracts',
-    data: 'packages/data',
-    federation: 'packages/federation',
-    ui: 'packages/ui',
-    backend: 'packages/backend',
-  }))
-    if (existsSync(join(dir, path))) await symlink(join(dir, path), join(target, '@snapshire', name));
-  for (const app of ['host', 'remote-browse', 'remote-auth', 'remote-upload', 'packages/backend']) {
-    const own = join(REPO_ROOT, app, 'node_modules');
-    if (existsSync(own) && existsSync(join(dir, app)) && !existsSync(join(dir, app, 'node_modules')))
-      await symlink(own, join(dir, app, 'node_modules'));
+  // The workspaces of the copied tree (its own root package.json), so a package added or removed in that
+  // tree or release is linked as it is there.
+  const { workspaces = [] } = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { workspaces?: string[] };
+  for (const workspace of workspaces) {
+    const manifest = join(dir, workspace, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name } = JSON.parse(await readFile(manifest, 'utf8')) as { name?: string };
+    if (name?.startsWith('@snapshire/'))
+      await symlink(join(dir, workspace), join(target, '@snapshire', name.slice('@snapshire/'.length)));
+    const own = join(REPO_ROOT, workspace, 'node_modules');
+    if (existsSync(own) && !existsSync(join(dir, workspace, 'node_modules')))
+      await symlink(own, join(dir, workspace, 'node_modules'));
   }
 }
