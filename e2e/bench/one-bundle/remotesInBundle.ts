@@ -10,11 +10,28 @@ const SCREENS: Record<string, () => Promise<RemoteModule>> = {
   'remote_browse/GroupsPage': () => import('../../../remote-browse/src/features/groups-list/GroupsPage.tsx'),
   'remote_browse/GroupPage': () => import('../../../remote-browse/src/features/group/GroupPage.tsx'),
   'remote_browse/PostView': () => import('../../../remote-browse/src/features/post/PostView.tsx'),
+  'remote_browse/NewGroupPage': () => import('../../../remote-browse/src/features/new-group/NewGroupPage.tsx'),
+  'remote_browse/GroupSettingsPage': () =>
+    import('../../../remote-browse/src/features/group-admin/GroupSettingsPage.tsx'),
+  'remote_browse/InvitationPage': () => import('../../../remote-browse/src/features/invitation/InvitationPage.tsx'),
   'remote_auth/AuthScreen': () => import('../../../remote-auth/src/features/auth/AuthScreen.tsx'),
   'remote_upload/NewPostScreen': () => import('../../../remote-upload/src/features/new-post/NewPostScreen.tsx'),
 };
 
 export function registerFederatedRemotes(): void {}
+
+/** The errors the host's remote slot tells apart; never thrown here (nothing is fetched from a remote). */
+export class RemoteNotConfiguredError extends Error {}
+export class RemoteFirstByteTimeoutError extends Error {}
+
+/** Every screen is in the bundle: always configured, never a newer build to load. */
+export function assertConfigured(): void {}
+export async function checkForNewBuild(): Promise<boolean> {
+  return false;
+}
+export async function reloadRemote(): Promise<string> {
+  return 'bundle';
+}
 
 export function federationId<R extends RemoteName>(remote: R, module: ExposedModule<R>): string {
   return `${remote}/${module}`;

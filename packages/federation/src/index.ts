@@ -11,12 +11,14 @@ import type { Plugin, PluginOption } from 'vite';
 import { buildRuntimeConfig, runtimeConfigFromEnv, type RuntimeConfigJson } from './runtimeConfig.ts';
 import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type RemoteName } from './remotes.ts';
 import { SHARE_STRATEGY, sharedMap } from './shared.ts';
+import { chakraCorePlugin } from './chakraCore.ts';
 
 export * from './remotes.ts';
 export * from './shared.ts';
 export * from './runtimeConfig.ts';
 export * from './site.ts';
 export * from './localKeys.ts';
+export * from './chakraCore.ts';
 
 /**
  * The federation plugin of a remote: exposes its screens, writes mf-manifest.json, shares the singletons at
@@ -25,6 +27,8 @@ export * from './localKeys.ts';
  */
 export function remoteFederation(name: RemoteName, appDir: string): PluginOption {
   return [
+    chakraCorePlugin(),
+    fallbacksApartPlugin(),
     federation({
       name,
       filename: REMOTE_ENTRY_FILE,
@@ -38,6 +42,21 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
     }),
     immutableEntryPlugin(),
   ];
+}
+
+/**
+ * Keeps each shared library's fallback copy in chunks of its own. Rolldown's chunk optimisation merges common
+ * chunks into the chunks that import them, and so put a remote's fallback modules (loaded only when the page
+ * has no copy of a shared library: Chakra's core, say) into chunks its screens import: downloaded, and
+ * evaluated, next to the host's copy. Without it a screen fetches only its own code; a fallback is fetched only
+ * when it is used.
+ */
+export function fallbacksApartPlugin(): Plugin {
+  return {
+    name: 'snapshire-fallbacks-apart',
+    apply: 'build',
+    config: () => ({ build: { rolldownOptions: { experimental: { chunkOptimization: false } } } }),
+  };
 }
 
 /** remoteEntry.<build id>.js: the build id is a hash of remoteEntry.js, which names every chunk by its hash. */
@@ -81,13 +100,16 @@ export function immutableEntryPlugin(): Plugin {
  * /config.json, so a remote can move to another URL without rebuilding the host.
  */
 export function hostFederation(appDir: string): PluginOption {
-  return federation({
-    name: HOST_NAME,
-    remotes: {},
-    shared: sharedMap(appDir),
-    shareStrategy: SHARE_STRATEGY,
-    dts: false,
-  });
+  return [
+    chakraCorePlugin(),
+    federation({
+      name: HOST_NAME,
+      remotes: {},
+      shared: sharedMap(appDir),
+      shareStrategy: SHARE_STRATEGY,
+      dts: false,
+    }),
+  ];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHAKRA_CORE } from './chakraCore.ts';
 
 /**
  * Every library that exists once on the page. Host and remotes all build with this one map, so a remote
@@ -17,11 +18,13 @@ export const SHARED_PACKAGES = [
   '@apollo/client/react',
   '@apollo/client/link/context',
   '@apollo/client/utilities',
-  'graphql',
-  '@chakra-ui/react',
+  // Chakra's context-holding core only (packages/federation/src/chakraCore.ts): components stay in each app.
+  CHAKRA_CORE,
   '@emotion/react',
   '@snapshire/data',
   '@snapshire/ui',
+  // Not listed: graphql. Stateless (Kind, visit, print; documents are plain objects) and tree-shaken: Apollo's
+  // shared chunk carries the few parts it uses, about 4 KB gzip instead of all 167 KB of graphql-js.
   // Not listed: @snapshire/contracts (stateless constants and zod schemas). Shared, its fallback was merged
   // into each remote's loadShare chunk by @module-federation/vite 1.23 and downloaded anyway; each remote
   // keeps its own small copy instead.
