@@ -18,8 +18,7 @@ describe('sharedMap', () => {
       'react-router-dom',
       '@apollo/client',
       '@apollo/client/react',
-      'graphql',
-      '@chakra-ui/react',
+      '@chakra-ui/react/styled-system',
       '@emotion/react',
       '@snapshire/data',
       '@snapshire/ui',
@@ -32,6 +31,8 @@ describe('sharedMap', () => {
     }
     expect(map['@apollo/client/react'].version).toBe(map['@apollo/client'].version);
     expect(map['react/jsx-runtime'].version).toBe(map.react.version);
+    // Stateless and tree-shaken: each app keeps the few parts it uses.
+    expect(SHARED_PACKAGES).not.toContain('graphql');
   });
 
   it("declares the versions installed for the app being built, not the repository root's", () => {
