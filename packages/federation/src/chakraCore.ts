@@ -50,6 +50,16 @@ export function leavesForChakraCore(source: string, importer: string): boolean {
   return target.startsWith(core) && !CHAKRA_CORE_PRIVATE_FILES.has(basename(target));
 }
 
+/**
+ * All of Chakra as one module, for a host that must still offer the whole package to remotes of earlier
+ * releases (runtime/hostChakraCompat.ts). It is a copy of Chakra's module graph (every module id carries
+ * WHOLE_QUERY) whose core imports still go to the shared core: reached from the app's own imports, the same
+ * modules would be assigned to the app's chunks and the whole package downloaded on every page, since the
+ * app imports Chakra through its index. As a copy it is a lazy chunk of its own, fetched only when asked for.
+ */
+export const WHOLE_CHAKRA_MODULE = 'virtual:snapshire/whole-chakra';
+const WHOLE_QUERY = '?snapshire-whole-chakra';
+
 export function chakraCorePlugin(): Plugin {
   // The import is resolved as if the app's own code made it: @module-federation/vite leaves an import local
   // when the importer belongs to the shared specifier's own package (a Chakra file importing a Chakra
@@ -62,10 +72,26 @@ export function chakraCorePlugin(): Plugin {
       appImporter = join(config.root, 'chakra-core-import.js');
     },
     async resolveId(source, importer, options) {
-      if (!importer || !leavesForChakraCore(source, importer)) return null;
-      const resolved = await this.resolve(CHAKRA_CORE, appImporter, { ...options, skipSelf: true });
-      if (!resolved) this.error(`${CHAKRA_CORE} does not resolve from ${importer}`);
-      return resolved;
+      if (source === WHOLE_CHAKRA_MODULE) {
+        const whole = await this.resolve('@chakra-ui/react', appImporter, { ...options, skipSelf: true });
+        if (!whole) this.error(`@chakra-ui/react does not resolve from ${appImporter}`);
+        return { ...whole, id: whole.id + WHOLE_QUERY };
+      }
+      if (!importer) return null;
+      const inWholeCopy = importer.endsWith(WHOLE_QUERY);
+      const from = inWholeCopy ? importer.slice(0, -WHOLE_QUERY.length) : importer;
+      if (leavesForChakraCore(source, from)) {
+        const core = await this.resolve(CHAKRA_CORE, appImporter, { ...options, skipSelf: true });
+        if (!core) this.error(`${CHAKRA_CORE} does not resolve from ${importer}`);
+        return core;
+      }
+      if (!inWholeCopy) return null;
+      // Inside the copy: a library file joins the copy; shared packages (React, Emotion) stay the page's one.
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || resolved.id.startsWith('\0') || !resolved.id.includes(`${sep}node_modules${sep}`))
+        return resolved;
+      if (resolved.id.includes('__loadShare__') || resolved.id.includes('?')) return resolved;
+      return { ...resolved, id: resolved.id + WHOLE_QUERY };
     },
   };
 }

@@ -10,8 +10,12 @@ import { join } from 'node:path';
 import type { Plugin, PluginOption } from 'vite';
 import { buildRuntimeConfig, runtimeConfigFromEnv, type RuntimeConfigJson } from './runtimeConfig.ts';
 import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type RemoteName } from './remotes.ts';
-import { SHARE_STRATEGY, sharedMap } from './shared.ts';
+import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
 import { chakraCorePlugin } from './chakraCore.ts';
+import { fileURLToPath } from 'node:url';
+
+/** Runtime plugins bridging releases from before and after the Chakra split (runtime/chakraCompat.ts). */
+const runtimePlugin = (file: string) => fileURLToPath(new URL(`./runtime/${file}`, import.meta.url));
 
 export * from './remotes.ts';
 export * from './shared.ts';
@@ -36,6 +40,7 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
       exposes: { ...REMOTES[name].exposes },
       shared: sharedMap(appDir),
       shareStrategy: SHARE_STRATEGY,
+      runtimePlugins: [runtimePlugin('remoteChakraCompat.ts')],
       dts: false,
       // Edits in a remote show up inside the host during `npm run dev`.
       dev: { remoteHmr: true },
@@ -107,6 +112,9 @@ export function hostFederation(appDir: string): PluginOption {
       remotes: {},
       shared: sharedMap(appDir),
       shareStrategy: SHARE_STRATEGY,
+      runtimePlugins: [
+        [runtimePlugin('hostChakraCompat.ts'), { version: installedVersion('@chakra-ui/react', appDir) }],
+      ],
       dts: false,
     }),
   ];
