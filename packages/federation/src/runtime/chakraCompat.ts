@@ -60,6 +60,11 @@ export function coreFromWholeChakra(): ChakraCompatPlugin {
         };
       }
       scope[CHAKRA_CORE] = core;
+      // @module-federation/vite's import proxies read loaded shared modules from this page-wide cache first,
+      // keyed '<scope>:<package>'; the earlier host put its whole Chakra there.
+      const cache = (globalThis as { __mf_module_cache__?: { share?: Record<string, unknown> } }).__mf_module_cache__;
+      const loaded = cache?.share?.[`default:${WHOLE_CHAKRA}`];
+      if (cache?.share && loaded && !cache.share[`default:${CHAKRA_CORE}`]) cache.share[`default:${CHAKRA_CORE}`] = loaded;
       return args;
     },
   };
