@@ -7,14 +7,27 @@ describe('Chakra split compatibility', () => {
     expect(CHAKRA_CORE).toBe(BUILD_CORE);
   });
 
-  it("a remote on an earlier host takes the core from the host's whole Chakra", async () => {
+  it("a remote on an earlier host takes the core from the host's whole Chakra, already loading", async () => {
     const module = { chakra: 'factory', ChakraProvider: 'provider' };
-    const whole = { '3.37.0': { from: 'host', get: async () => () => () => module } };
+    let gets = 0;
+    const get = async () => {
+      gets += 1;
+      return () => () => module;
+    };
+    const whole = { '3.37.0': { from: 'host', get } };
     const args = { shareScope: { [WHOLE_CHAKRA]: whole } as Record<string, Record<string, unknown> | undefined> };
     coreFromWholeChakra().initContainerShareScopeMap!(args);
-    const core = args.shareScope[CHAKRA_CORE]!['3.37.0'] as { from: string; get: () => Promise<() => unknown> };
+    const core = args.shareScope[CHAKRA_CORE]!['3.37.0'] as {
+      from: string;
+      loading: Promise<() => unknown>;
+      get: () => Promise<() => unknown>;
+    };
     expect(core.from).toBe('host');
+    // Loading before anything asks: the remote's init fills its module cache only from a loading entry.
+    expect(gets).toBe(1);
+    expect((await core.loading)()).toBe(module);
     expect((await core.get())()).toBe(module);
+    expect(gets).toBe(1);
   });
 
   it('a remote on a host that provides the core leaves the scope alone', () => {

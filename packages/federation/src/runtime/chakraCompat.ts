@@ -45,26 +45,26 @@ export function coreFromWholeChakra(): ChakraCompatPlugin {
       if (scope[CHAKRA_CORE] || !whole) return args;
       const core: Record<string, unknown> = {};
       for (const [version, entry] of Object.entries(whole)) {
+        // Already loading: @module-federation/vite fills this remote's module cache at init from an entry that
+        // has a lib or a loading promise, and otherwise falls back to the remote's own core whenever the host's
+        // Chakra is not yet in that cache (which depends on the order the page loads its remotes in).
+        const loading = (async () => {
+          // The entry holds the module behind one or more factories (as loaded, or as its get() resolves).
+          let module: unknown = entry.lib ?? (await entry.get());
+          while (typeof module === 'function') module = (module as () => unknown)();
+          return () => module;
+        })();
         core[version] = {
           version,
           scope: entry.scope ?? ['default'],
           from: entry.from,
           shareConfig: entry.shareConfig,
           loaded: false,
-          // The entry holds the module behind one or more factories (as loaded, or as its get() resolves).
-          get: async () => {
-            let module: unknown = entry.lib ?? (await entry.get());
-            while (typeof module === 'function') module = (module as () => unknown)();
-            return () => module;
-          },
+          loading,
+          get: () => loading,
         };
       }
       scope[CHAKRA_CORE] = core;
-      // @module-federation/vite's import proxies read loaded shared modules from this page-wide cache first,
-      // keyed '<scope>:<package>'; the earlier host put its whole Chakra there.
-      const cache = (globalThis as { __mf_module_cache__?: { share?: Record<string, unknown> } }).__mf_module_cache__;
-      const loaded = cache?.share?.[`default:${WHOLE_CHAKRA}`];
-      if (cache?.share && loaded && !cache.share[`default:${CHAKRA_CORE}`]) cache.share[`default:${CHAKRA_CORE}`] = loaded;
       return args;
     },
   };
