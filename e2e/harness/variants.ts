@@ -103,14 +103,13 @@ async function linkNodeModules(dir: string): Promise<void> {
     await symlink(join(installed, entry), join(target, entry));
   }
   await mkdir(join(target, '@snapshire'));
-  for (const [name, path] of Object.entries({
-    contracts: 'packages/contracts',
-    data: 'packages/data',
-    federation: 'packages/federation',
-    ui: 'packages/ui',
-    backend: 'packages/backend',
-  }))
-    if (existsSync(join(dir, path))) await symlink(join(dir, path), join(target, '@snapshire', name));
+  // Every workspace package the copied tree has (a release may add or drop one), by its package.json name.
+  for (const folder of await readdir(join(dir, 'packages'))) {
+    const manifest = join(dir, 'packages', folder, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name } = JSON.parse(await readFile(manifest, 'utf8')) as { name: string };
+    if (name.startsWith('@snapshire/')) await symlink(join(dir, 'packages', folder), join(target, name));
+  }
   for (const app of ['host', 'remote-browse', 'remote-auth', 'remote-upload', 'packages/backend']) {
     const own = join(REPO_ROOT, app, 'node_modules');
     if (existsSync(own) && existsSync(join(dir, app)) && !existsSync(join(dir, app, 'node_modules')))

@@ -2,7 +2,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHAKRA_CORE, CHAKRA_CORE_PRIVATE_FILES, leavesForChakraCore } from './chakraCore.ts';
+import {
+  CHAKRA_COMPONENT_MODULE,
+  CHAKRA_CORE,
+  CHAKRA_CORE_PRIVATE_FILES,
+  leavesForChakraCore,
+} from './chakraCore.ts';
 import { SHARED_PACKAGES } from './shared.ts';
 
 // The installed Chakra's ES modules: .../@chakra-ui/react/dist/esm/ (the package's "import" entry lives there).
@@ -79,5 +84,16 @@ describe('Chakra core redirect', () => {
       expect(source, file).not.toMatch(/\bimport\b/);
       expect(source, file).not.toMatch(/createContext|new (Weak)?Map|^let /m);
     }
+  });
+});
+
+describe('chakra-components chunk', () => {
+  it("takes the components and their Ark UI and zag-js parts, never the shared core or the host's theme", () => {
+    expect(CHAKRA_COMPONENT_MODULE.test(join(ESM, 'components', 'button', 'button.js'))).toBe(true);
+    expect(CHAKRA_COMPONENT_MODULE.test(join(ESM, 'create-context.js'))).toBe(true);
+    expect(CHAKRA_COMPONENT_MODULE.test(`${sep}x${sep}node_modules${sep}@zag-js${sep}dialog${sep}dist${sep}index.mjs`)).toBe(true);
+    expect(CHAKRA_COMPONENT_MODULE.test(join(CORE, 'provider.js'))).toBe(false);
+    expect(CHAKRA_COMPONENT_MODULE.test(join(ESM, 'theme', 'index.js'))).toBe(false);
+    expect(CHAKRA_COMPONENT_MODULE.test(join(ESM, 'preset-base.js'))).toBe(false);
   });
 });

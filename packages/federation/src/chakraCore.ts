@@ -96,3 +96,38 @@ export function chakraCorePlugin(): Plugin {
   };
 }
 
+
+export const CHAKRA_COMPONENT_MODULE = /[\\/]node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/](?!(esm|cjs)[\\/](styled-system|theme|preset))|@ark-ui[\\/]|@zag-js[\\/])/;
+
+/** The name (and file name prefix) of the host's lazy chunk holding all of Chakra for earlier remotes. */
+export const WHOLE_CHAKRA_CHUNK = 'whole-chakra-for-earlier-remotes';
+
+/**
+ * Chunks of Chakra code. The components an app bundles (with the Ark UI parts and zag-js machines under them)
+ * go in one chunk of that app: bundled per app since the split, they came out as a small chunk per component
+ * shared between screens, a dozen more requests on the group page. The shared core (styled-system) and the
+ * host's theme stay out of it, in chunks of their own; the host's whole-Chakra copy is one named lazy chunk.
+ */
+export function chakraChunksPlugin(): Plugin {
+  return {
+    name: 'snapshire-chakra-chunks',
+    apply: 'build',
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: WHOLE_CHAKRA_CHUNK, test: (id: string) => id.endsWith(WHOLE_QUERY) },
+                {
+                  name: 'chakra-components',
+                  test: (id: string) => !id.endsWith(WHOLE_QUERY) && CHAKRA_COMPONENT_MODULE.test(id),
+                },
+              ],
+            },
+          },
+        },
+      },
+    }),
+  };
+}

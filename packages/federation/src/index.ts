@@ -11,7 +11,7 @@ import type { Plugin, PluginOption } from 'vite';
 import { buildRuntimeConfig, runtimeConfigFromEnv, type RuntimeConfigJson } from './runtimeConfig.ts';
 import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type RemoteName } from './remotes.ts';
 import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
-import { chakraCorePlugin } from './chakraCore.ts';
+import { chakraChunksPlugin, chakraCorePlugin } from './chakraCore.ts';
 import { fileURLToPath } from 'node:url';
 
 /** Runtime plugins bridging releases from before and after the Chakra split (runtime/chakraCompat.ts). */
@@ -32,6 +32,7 @@ export * from './chakraCore.ts';
 export function remoteFederation(name: RemoteName, appDir: string): PluginOption {
   return [
     chakraCorePlugin(),
+    chakraChunksPlugin(),
     fallbacksApartPlugin(),
     federation({
       name,
@@ -107,6 +108,7 @@ export function immutableEntryPlugin(): Plugin {
 export function hostFederation(appDir: string): PluginOption {
   return [
     chakraCorePlugin(),
+    chakraChunksPlugin(),
     federation({
       name: HOST_NAME,
       remotes: {},
