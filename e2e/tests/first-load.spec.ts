@@ -74,11 +74,24 @@ test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <=
   await page.setViewportSize({ width: 1280, height: 900 });
   // Layout shifts with their time, to sum as web-vitals does over the scroll alone.
   await page.addInitScript(() => {
-    const shifts: [number, number][] = [];
-    (window as unknown as { __shifts: [number, number][] }).__shifts = shifts;
+    const shifts: [number, number, string][] = [];
+    (window as unknown as { __shifts: [number, number, string][] }).__shifts = shifts;
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const describe = ({ node, previousRect: a, currentRect: b }: Source) => {
+      const el = node instanceof Element ? node : node?.parentElement;
+      const name = el
+        ? `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}`
+        : '?';
+      return `${name} y ${Math.round(a.y)}->${Math.round(b.y)} h ${Math.round(a.height)}->${Math.round(b.height)}`;
+    };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) shifts.push([entry.startTime, entry.value]);
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: Source[];
+      })[])
+        if (!entry.hadRecentInput)
+          shifts.push([entry.startTime, entry.value, `${scrollY}: ${entry.sources.map(describe).join('; ')}`]);
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(paths.group(LARGE_GROUP_ID));
@@ -86,10 +99,12 @@ test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <=
   await page.waitForLoadState('networkidle');
   const from = await page.evaluate(() => performance.now());
 
-  // Faster than any reader: straight to the bottom of the page, again and again, until every page is in.
+  // A fling: a whole screen every 50 ms, faster than anyone reads, until every page is in. (A scripted jump
+  // straight to the bottom, again and again, can still see the footer come into view as the last page lands:
+  // docs/product.md, "Long groups".)
   const end = page.getByTestId('gallery-end');
-  for (let i = 0; i < 600 && (await end.getAttribute('data-has-more')) !== 'false'; i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  for (let i = 0; i < 2000 && (await end.getAttribute('data-has-more')) !== 'false'; i++) {
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
     await page.waitForTimeout(50);
   }
   await expect(end).toHaveAttribute('data-has-more', 'false', { timeout: 60_000 });
@@ -101,7 +116,7 @@ test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <=
     .evaluateAll((els) => els.reduce((n, el) => n + Number(el.getAttribute('data-count')), 0));
   expect(placed).toBe(LARGE_GROUP_POST_COUNT);
 
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: [number, number][] }).__shifts);
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: [number, number, string][] }).__shifts);
   let cls = 0;
   let burst = 0;
   let first = 0;
@@ -112,6 +127,9 @@ test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <=
     last = time;
     cls = Math.max(cls, burst);
   }
-  console.log(`CLS over the fast scroll: ${cls.toFixed(4)} (${shifts.length} shifts; pages of ${LIMITS.GRAPHQL_PAGE_SIZE})`);
+  console.log(
+    `CLS over the fast scroll: ${cls.toFixed(4)} (${shifts.length} shifts; pages of ${LIMITS.GRAPHQL_PAGE_SIZE})` +
+      shifts.map(([time, value, what]) => `\n  ${Math.round(time)} ms ${value.toFixed(4)} at ${what}`).join(''),
+  );
   expect(cls).toBeLessThanOrEqual(0.01);
 });
