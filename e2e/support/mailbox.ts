@@ -3,18 +3,9 @@
  * by recipient) to follow the links the auth service e-mails, as a person would from their inbox.
  */
 
-/** One stored e-mail, as packages/backend/src/mailbox/mailbox.ts answers it. */
-export interface MailboxMessage {
-  id: number;
-  sentAt: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: { label: string; url: string }[];
-  /** What the message is for: signup, email_change, ... */
-  kind: string;
-}
+import type { MailboxMessage } from '@snapshire/contracts';
+
+export type { MailboxMessage };
 
 export async function listMessages(backendUrl: string, to?: string): Promise<MailboxMessage[]> {
   const url = new URL('/mailbox/api/messages', backendUrl);

@@ -10,3 +10,4 @@ export * from './browse.ts';
 export * from './groups.ts';
 export * from './server-limits.ts';
 export * from './sign-photos.ts';
+export * from './mailbox.ts';

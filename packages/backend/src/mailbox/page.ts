@@ -1,4 +1,4 @@
-import type { StoredMail } from './service.ts';
+import type { MailboxMessage } from '@snapshire/contracts';
 
 /** The mailbox as a page: every message with its links, a recipient filter. */
 
@@ -6,7 +6,7 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-export function mailboxPage(mails: StoredMail[], to: string | undefined): string {
+export function mailboxPage(mails: MailboxMessage[], to: string | undefined): string {
   const items = mails
     .map(
       (m) => `<article>

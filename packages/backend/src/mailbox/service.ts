@@ -1,22 +1,7 @@
+import type { Mail, MailboxMessage } from '@snapshire/contracts';
 import type { BackendContext } from '../context.ts';
 import type { SqlClient } from '../db/types.ts';
 import { insertMail, newestMail } from './repository.ts';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The links the message carries, e.g. [{ label: 'Confirm your mail', url }]. */
-  links: { label: string; url: string }[];
-  /** What the message is for: signup, email_change, ... */
-  kind: string;
-}
-
-export interface StoredMail extends Mail {
-  id: number;
-  sentAt: string;
-}
 
 /**
  * "Sends" an e-mail: keeps it in the local mailbox (inside the caller's transaction, so a failed sign-up
@@ -29,7 +14,7 @@ export async function sendMail(sql: SqlClient, ctx: Pick<BackendContext, 'log' |
 }
 
 /** The newest messages, to `to` or to anyone; at most 500. */
-export async function listMail(sql: SqlClient, to: string | undefined, limit: number): Promise<StoredMail[]> {
+export async function listMail(sql: SqlClient, to: string | undefined, limit: number): Promise<MailboxMessage[]> {
   const rows = await newestMail(sql, to, Math.min(Math.max(limit, 1), 500));
   return rows.map((r) => ({
     id: Number(r.id),

@@ -9,6 +9,7 @@ import { columnCountForWidth } from './masonry.ts';
 import { PhotoTile } from './PhotoTile.tsx';
 import { useInfiniteScroll } from './useInfiniteScroll.ts';
 import { useViewportWidth } from './useViewportWidth.ts';
+import { onViewportChange } from './onViewportChange.ts';
 
 /**
  * The first row (the first photo of each column: the masonry puts them side by side at the top) loads at
@@ -36,7 +37,8 @@ export interface GalleryProps {
 
 /** The group's photos by day (newest first), each day a masonry; more pages load as the end nears. */
 export function Gallery(props: GalleryProps) {
-  const { groupId, days, loading, hasMore, totalCount, loadingMore, loadMore, liked, onToggleLike, afterFirstDay } = props;
+  const { groupId, days, loading, hasMore, totalCount, loadingMore, loadMore, liked, onToggleLike, afterFirstDay } =
+    props;
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const viewportWidth = useViewportWidth();
@@ -136,21 +138,9 @@ function useReservedHeight(
     settleReservedHeight(container.current, sentinel.current, gallery, held.current);
   });
   useEffect(() => {
-    let frame = 0;
-    const settle = () => {
-      frame = 0;
-      settleReservedHeight(container.current, sentinel.current, latest.current, held.current);
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(settle);
-    };
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
-    };
+    return onViewportChange(() =>
+      settleReservedHeight(container.current, sentinel.current, latest.current, held.current),
+    );
   }, [container, sentinel]);
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { onViewportChange } from './onViewportChange.ts';
 
 /**
  * Calls `onLoadMore` while the sentinel is less than `screensAhead` screens below the viewport, or anywhere
@@ -21,21 +22,12 @@ export function useInfiniteScroll(
     const element = sentinel.current;
     // Watched afresh after each page (busy turns false): the first reading says where the sentinel is now.
     if (!element || !enabled || busy) return;
-    let frame = 0;
-    const check = () => {
-      frame = 0;
-      setNear(element.getBoundingClientRect().top < window.innerHeight * (1 + screensAhead));
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(check);
-    };
-    schedule();
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
+    const stop = onViewportChange(
+      () => setNear(element.getBoundingClientRect().top < window.innerHeight * (1 + screensAhead)),
+      { initially: true },
+    );
     return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
+      stop();
       setNear(false); // until the next reading: never a page on a stale one
     };
   }, [sentinel, enabled, busy, screensAhead]);

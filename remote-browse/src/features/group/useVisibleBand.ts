@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore, type RefObject } from 'react';
+import { onViewportChange } from './onViewportChange.ts';
 
 /**
  * The vertical band of an element, in its own pixels from its top, that is on screen or within `margin` of
@@ -13,26 +14,14 @@ export interface VisibleBand {
 
 const DEFAULT_STEP = 200;
 
-function subscribe(onChange: () => void): () => void {
-  let frame = 0;
-  const schedule = () => {
-    if (frame) return;
-    frame = requestAnimationFrame(() => {
-      frame = 0;
-      onChange();
-    });
-  };
-  window.addEventListener('scroll', schedule, { passive: true });
-  window.addEventListener('resize', schedule);
-  return () => {
-    cancelAnimationFrame(frame);
-    window.removeEventListener('scroll', schedule);
-    window.removeEventListener('resize', schedule);
-  };
-}
-
 /** The band's start (its end follows from the viewport), stepped and clamped to the element's height. */
-export function bandStart(elementTop: number, viewportHeight: number, height: number, margin: number, step = DEFAULT_STEP): number {
+export function bandStart(
+  elementTop: number,
+  viewportHeight: number,
+  height: number,
+  margin: number,
+  step = DEFAULT_STEP,
+): number {
   const span = viewportHeight + 2 * margin;
   const raw = -elementTop - margin;
   const stepped = Math.floor(raw / step) * step;
@@ -50,6 +39,6 @@ export function useVisibleBand(ref: RefObject<HTMLElement | null>, height: numbe
     const top = element ? element.getBoundingClientRect().top : 0;
     return bandStart(top, window.innerHeight, height, margin);
   }, [ref, height, margin]);
-  const start = useSyncExternalStore(subscribe, getSnapshot, () => bandStart(0, viewportHeight, height, margin));
+  const start = useSyncExternalStore(onViewportChange, getSnapshot, () => bandStart(0, viewportHeight, height, margin));
   return bandFromStart(start, viewportHeight, margin);
 }
