@@ -39,7 +39,7 @@ describe('sign-photos request', () => {
 
   it('refuses too many widths, duplicates, fractions and widths out of range', () => {
     for (const widths of [
-      [320, 480, 800, 1000, 1230],
+      [...PHOTO_WIDTH_STEPS, 1100],
       [320, 320],
       [320.5],
       [LIMITS.IMAGE_MAX_WIDTH + 1],

@@ -22,11 +22,14 @@ export const PHOTO_WIDTH_STEPS: readonly number[] = [320, 400, 480, 640, 800, 10
 export const SIGN_PHOTOS_LIMITS = {
   /** Posts per request: a page of posts, as GraphQL serves them. */
   MAX_POST_IDS: LIMITS.GRAPHQL_PAGE_SIZE,
-  /** Widths per request (a screen asks for one or two steps). With MAX_POST_IDS, at most 120 signatures. */
-  MAX_WIDTHS: 4,
+  /**
+   * Widths per request: every step, so whatever steps one screen's tiles want go in one request (a page of
+   * short days laid out as rows wants five or six). With MAX_POST_IDS, at most 210 signatures.
+   */
+  MAX_WIDTHS: PHOTO_WIDTH_STEPS.length,
   /** Narrowest width worth a signature. */
   MIN_WIDTH: 16,
-  /** A request body: 30 ids and 4 widths take about 1.3 KB. */
+  /** A request body: 30 ids and 7 widths take about 1.3 KB. */
   MAX_BODY_BYTES: 8 * 1024,
   /** Requests per caller (signed-in user, else client address) per minute: a 500-photo group is 17. */
   REQUESTS_PER_MINUTE: 240,

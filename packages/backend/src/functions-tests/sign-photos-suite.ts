@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import {
+  PHOTO_WIDTH_STEPS,
   SIGN_PHOTOS_FUNCTION,
   SIGN_PHOTOS_LIMITS,
   SIGN_PHOTOS_MESSAGES,
@@ -127,7 +128,7 @@ export function defineSignPhotosSuite(label: string, databaseUrl: () => Promise<
           SIGN_PHOTOS_MESSAGES.POST_IDS,
         ],
         [{ postIds: [`posts/${publicPost}/x.jpg`], widths: [320] }, SIGN_PHOTOS_MESSAGES.POST_IDS],
-        [{ postIds: [publicPost], widths: [320, 480, 640, 800, 1230] }, SIGN_PHOTOS_MESSAGES.WIDTHS],
+        [{ postIds: [publicPost], widths: [...PHOTO_WIDTH_STEPS, 1100] }, SIGN_PHOTOS_MESSAGES.WIDTHS],
         [{ postIds: [publicPost], widths: [4000] }, SIGN_PHOTOS_MESSAGES.WIDTHS],
         [{ postIds: [publicPost], widths: [320], paths: ['posts/a/b.jpg'] }, SIGN_PHOTOS_MESSAGES.BAD_REQUEST],
       ];

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SIGN_PHOTOS_FUNCTION, SIGN_PHOTOS_LIMITS, type SignPhotosRequest } from '@snapshire/contracts';
+import {
+  PHOTO_WIDTH_STEPS,
+  SIGN_PHOTOS_FUNCTION,
+  SIGN_PHOTOS_LIMITS,
+  type SignPhotosRequest,
+} from '@snapshire/contracts';
 import { PhotoSigner, type SignPhotosClient } from './photoSigner.ts';
 import { renditionFor, type PhotoRef } from './signedPhotoUrl.ts';
 import { SignedUrlCache, type KeyValueStorage } from './signedUrlCache.ts';
@@ -124,13 +129,17 @@ describe('PhotoSigner', () => {
   it('never asks for more widths than the function takes: photos wanting other steps go in a request of their own', async () => {
     const { cache, signer, flush } = setup();
     const fn = fakeFunction();
-    // A small group whose tiles each want another step (rows of one wide photo): five steps in one task.
-    const steps = [400, 480, 640, 800, 1000];
+    // More distinct widths in one task than one request may name (the function takes every step: this asks
+    // for one more than that).
+    const steps = [...PHOTO_WIDTH_STEPS, 1100];
+    expect(steps.length).toBeGreaterThan(SIGN_PHOTOS_LIMITS.MAX_WIDTHS);
     steps.forEach((step, i) => signer.request(fn.client, [photo(i + 1)], [step]));
     await flush();
     for (const body of fn.bodies) expect(body.widths.length).toBeLessThanOrEqual(SIGN_PHOTOS_LIMITS.MAX_WIDTHS);
     expect(fn.invoke).toHaveBeenCalledTimes(2);
-    steps.forEach((step, i) => expect(cache.reusableUrl(renditionFor(photo(i + 1), step).key)).toBeDefined());
+    PHOTO_WIDTH_STEPS.forEach((step, i) =>
+      expect(cache.reusableUrl(renditionFor(photo(i + 1), step).key)).toBeDefined(),
+    );
   });
 
   it('reuses URLs kept in local storage by an earlier visit: no request', async () => {
