@@ -18,7 +18,7 @@ describe('sharedMap', () => {
       'react-router-dom',
       '@apollo/client',
       '@apollo/client/react',
-      '@chakra-ui/react/styled-system',
+      '@chakra-ui/react',
       '@emotion/react',
       '@snapshire/data',
       '@snapshire/ui',

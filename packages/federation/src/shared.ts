@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAKRA_CORE } from './chakraCore.ts';
 
 /**
  * Every library that exists once on the page. Host and remotes all build with this one map, so a remote
@@ -18,8 +17,7 @@ export const SHARED_PACKAGES = [
   '@apollo/client/react',
   '@apollo/client/link/context',
   '@apollo/client/utilities',
-  // Chakra's context-holding core only (packages/federation/src/chakraCore.ts): components stay in each app.
-  CHAKRA_CORE,
+  '@chakra-ui/react',
   '@emotion/react',
   '@snapshire/data',
   '@snapshire/ui',
