@@ -282,20 +282,7 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', spa = 
     if (req.method === 'HEAD') res.end();
     else createReadStream(body.path).pipe(res);
   });
-  await new Promise((ok, fail) => {
-    server.once('error', fail);
-    server.listen(port, host, () => ok(undefined));
-  });
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  return {
-    url: `http://${host}:${address.port}`,
-    port: address.port,
-    close: () =>
-      new Promise((ok) => {
-        server.close(() => ok(undefined));
-        server.closeAllConnections();
-      }),
-  };
+  return listen(server, port, host, () => server.closeAllConnections());
 }
 
 /** Compressed copies of pages made at request time (the page carries the config), by content. */
@@ -362,6 +349,21 @@ export async function startHangingServer({ port = 0, host = '127.0.0.1' } = {}) 
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
   });
+  return listen(server, port, host, () => {
+    for (const socket of sockets) socket.destroy();
+  });
+}
+
+/**
+ * Starts `server` on `host`:`port` (0: any free port) and hands back its URL, its port and a close that ends
+ * the connections still open (`endConnections`), so closing never waits for a client.
+ * @param {import('node:net').Server} server
+ * @param {number} port
+ * @param {string} host
+ * @param {() => void} endConnections
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
+ */
+async function listen(server, port, host, endConnections) {
   await new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => ok(undefined));
@@ -372,8 +374,8 @@ export async function startHangingServer({ port = 0, host = '127.0.0.1' } = {}) 
     port: address.port,
     close: () =>
       new Promise((ok) => {
-        for (const socket of sockets) socket.destroy();
         server.close(() => ok(undefined));
+        endConnections();
       }),
   };
 }
