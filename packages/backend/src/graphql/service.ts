@@ -124,9 +124,10 @@ export function createGraphqlService(db: Database, options: GraphqlServiceOption
       try {
         return await db.asCaller(caller, async (sql) => {
           const reflected = await schemaIn(caller.role, sql);
+          const operation: Operation = { reflected, document, op: picked.operation, variables };
           return picked.operation.operation === 'mutation'
-            ? await runMutation(sql, reflected, document, picked.operation, variables)
-            : await runQuery(sql, reflected, document, picked.operation, variables);
+            ? await runMutation(sql, operation)
+            : await runQuery(sql, operation);
         });
       } catch (err) {
         if (err instanceof RequestFailed) return err.response;
@@ -154,12 +155,15 @@ function pickOperation(document: DocumentNode, operationName: string | null): Pi
   return { operation: op };
 }
 
-function contextFor(
-  reflected: ReflectedSchema,
-  document: DocumentNode,
-  op: OperationDefinitionNode,
-  variables: Record<string, unknown>,
-): CompileContext {
+/** The operation a request runs, with what it runs against. */
+interface Operation {
+  reflected: ReflectedSchema;
+  document: DocumentNode;
+  op: OperationDefinitionNode;
+  variables: Record<string, unknown>;
+}
+
+function contextFor({ reflected, document, op, variables }: Operation): CompileContext {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   return {
@@ -174,22 +178,29 @@ function contextFor(
   };
 }
 
-async function runQuery(
-  sql: SqlClient,
-  reflected: ReflectedSchema,
-  document: DocumentNode,
-  op: OperationDefinitionNode,
-  variables: Record<string, unknown>,
-): Promise<GraphqlResponse> {
-  const ctx = contextFor(reflected, document, op, variables);
-  const queryType = reflected.schema.getQueryType()!;
-  let fields: FieldNode[];
+/**
+ * The compile context of an operation and the fields it selects on its root type (Query or Mutation), or
+ * pg_graphql's error response when the selection names what the type lacks.
+ */
+function planFields(
+  operation: Operation,
+  rootType: GraphQLObjectType,
+): { ctx: CompileContext; fields: FieldNode[] } | { failure: GraphqlResponse } {
+  const ctx = contextFor(operation);
   try {
-    fields = collectFields(ctx, op.selectionSet, queryType.name);
+    return { ctx, fields: collectFields(ctx, operation.op.selectionSet, rootType.name) };
   } catch (err) {
-    if (err instanceof GqlError) return fail(err.message);
+    if (err instanceof GqlError) return { failure: fail(err.message) };
     throw err;
   }
+}
+
+async function runQuery(sql: SqlClient, operation: Operation): Promise<GraphqlResponse> {
+  const { reflected, document, op, variables } = operation;
+  const queryType = reflected.schema.getQueryType()!;
+  const planned = planFields(operation, queryType);
+  if ('failure' in planned) return planned.failure;
+  const { ctx, fields } = planned;
 
   const data: Record<string, unknown> = {};
   const errors: GraphqlErrorEntry[] = [];
@@ -267,23 +278,12 @@ function introspect(
   return { value: result.data?.[responseKey(field)] ?? null };
 }
 
-async function runMutation(
-  sql: SqlClient,
-  reflected: ReflectedSchema,
-  document: DocumentNode,
-  op: OperationDefinitionNode,
-  variables: Record<string, unknown>,
-): Promise<GraphqlResponse> {
-  const mutationType = reflected.schema.getMutationType();
+async function runMutation(sql: SqlClient, operation: Operation): Promise<GraphqlResponse> {
+  const mutationType = operation.reflected.schema.getMutationType();
   if (!mutationType) throw new RequestFailed({ data: null, errors: [{ message: 'Unknown type Mutation' }] });
-  const ctx = contextFor(reflected, document, op, variables);
-  let fields: FieldNode[];
-  try {
-    fields = collectFields(ctx, op.selectionSet, mutationType.name);
-  } catch (err) {
-    if (err instanceof GqlError) throw new RequestFailed(fail(err.message));
-    throw err;
-  }
+  const planned = planFields(operation, mutationType);
+  if ('failure' in planned) throw new RequestFailed(planned.failure);
+  const { ctx, fields } = planned;
   const data: Record<string, unknown> = {};
   // Fields run in order, each its own statement; any failure rolls back the whole request.
   for (const field of fields) {
