@@ -8,7 +8,7 @@ import type { DayGroup } from './groupPostsByDay.ts';
 import { columnCountForWidth } from './masonry.ts';
 import { PhotoTile } from './PhotoTile.tsx';
 import { useInfiniteScroll } from './useInfiniteScroll.ts';
-import { useViewportWidth } from './useViewportWidth.ts';
+import { useViewportSize } from '../layout/useViewportSize.ts';
 import { onViewportChange } from './onViewportChange.ts';
 
 /**
@@ -41,7 +41,7 @@ export function Gallery(props: GalleryProps) {
     props;
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
-  const viewportWidth = useViewportWidth();
+  const viewportWidth = useViewportSize('width');
   const containerWidth = useElementWidth(containerRef, Math.min(viewportWidth, 1200));
   const columns = columnCountForWidth(viewportWidth);
   const count = days.reduce((n, day) => n + day.posts.length, 0);

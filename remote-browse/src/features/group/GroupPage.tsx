@@ -19,7 +19,7 @@ import { MissingGroupPage } from './MissingGroupPage.tsx';
 import { groupPostsByDay } from './groupPostsByDay.ts';
 import { columnCountForWidth } from './masonry.ts';
 import { useGroupPosts } from './useGroupPosts.ts';
-import { useViewportWidth } from './useViewportWidth.ts';
+import { useViewportSize } from '../layout/useViewportSize.ts';
 
 /**
  * The group page (route GROUP_BY_ID) with its nested post route. A post opened from the gallery shows as a
@@ -70,13 +70,13 @@ function useCategoryFilter(postOpen: boolean): [string[], (ids: string[]) => voi
 
 function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean }) {
   const [categoryIds, setCategoryIds] = useCategoryFilter(postOpen);
-  const advertBesideHeader = useViewportWidth() >= ADVERT_BESIDE_HEADER_FROM_PX;
+  const advertBesideHeader = useViewportSize('width') >= ADVERT_BESIDE_HEADER_FROM_PX;
   const [liked, setLiked] = useState<ReadonlySet<string>>(() => new Set());
   const state = useGroupPosts(groupId, categoryIds);
   const { group } = state;
   // Each page of posts is signed in one request as it arrives (at the width a column needs on this screen),
   // whichever of its tiles are on screen.
-  const viewportWidth = useViewportWidth();
+  const viewportWidth = useViewportSize('width');
   const columns = columnCountForWidth(viewportWidth);
   useSignedPhotoPage(state.posts, (Math.min(viewportWidth, 1200) - LIMITS.MASONRY_GUTTER_PX * (columns - 1)) / columns);
 

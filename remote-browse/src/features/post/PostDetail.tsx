@@ -24,7 +24,7 @@ import { PostActions } from '../post-actions/PostActions.tsx';
 import { photoAlt } from '../photos/altText.ts';
 import { SignedPhoto } from '../photos/SignedPhoto.tsx';
 import { useElementWidth } from '../photos/useElementWidth.ts';
-import { useViewportHeight } from './useViewportHeight.ts';
+import { useViewportSize } from '../layout/useViewportSize.ts';
 
 export interface PostDetailProps {
   postId: string | undefined;
@@ -72,7 +72,7 @@ export function PostDetail({
   });
   const frameRef = useRef<HTMLDivElement>(null);
   const frameWidth = useElementWidth(frameRef, 800);
-  const viewportHeight = useViewportHeight();
+  const viewportHeight = useViewportSize('height');
 
   if (!valid) return <PostError message={MESSAGES.INVALID_PAGE_URL} />;
   const post = data?.postCollection?.edges[0]?.node;
