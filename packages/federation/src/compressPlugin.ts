@@ -5,10 +5,11 @@
  * a compressed copy only when it is at least as new as the file itself.
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
+import { afterBuildPlugin } from './afterBuildPlugin.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -51,15 +52,7 @@ export async function compressDirectory(dir: string): Promise<number> {
 
 /** The Vite plugin: compresses the output folder once the bundle is written. */
 export function compressPlugin(): Plugin {
-  let outDir = '';
-  return {
-    name: 'snapshire-compress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      await compressDirectory(outDir);
-    },
-  };
+  return afterBuildPlugin('snapshire-compress', async (outDir) => {
+    await compressDirectory(outDir);
+  });
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, PluginOption } from 'vite';
+import { afterBuildPlugin } from './afterBuildPlugin.ts';
 import { buildRuntimeConfig, runtimeConfigFromEnv, type RuntimeConfigJson } from './runtimeConfig.ts';
 import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type RemoteName } from './remotes.ts';
 import { SHARE_STRATEGY, sharedMap } from './shared.ts';
@@ -68,27 +69,19 @@ export const BUILD_ENTRY_PATTERN = /^remoteEntry\.([0-9a-f]{12})\.js$/;
  * standalone page.
  */
 export function immutableEntryPlugin(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'snapshire-immutable-remote-entry',
-    apply: 'build',
-    configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const entry = join(outDir, REMOTE_ENTRY_FILE);
-      const manifestFile = join(outDir, REMOTE_MANIFEST_FILE);
-      if (!existsSync(entry) || !existsSync(manifestFile)) return;
-      const buildId = createHash('sha256').update(readFileSync(entry)).digest('hex').slice(0, 12);
-      copyFileSync(entry, join(outDir, buildEntryFile(buildId)));
-      for (const file of [manifestFile, join(outDir, 'mf-stats.json')]) {
-        if (!existsSync(file)) continue;
-        const json = JSON.parse(readFileSync(file, 'utf8')) as { metaData: { remoteEntry: { name: string } } };
-        json.metaData.remoteEntry.name = buildEntryFile(buildId);
-        writeFileSync(file, JSON.stringify(json, null, 2));
-      }
-    },
-  };
+  return afterBuildPlugin('snapshire-immutable-remote-entry', (outDir) => {
+    const entry = join(outDir, REMOTE_ENTRY_FILE);
+    const manifestFile = join(outDir, REMOTE_MANIFEST_FILE);
+    if (!existsSync(entry) || !existsSync(manifestFile)) return;
+    const buildId = createHash('sha256').update(readFileSync(entry)).digest('hex').slice(0, 12);
+    copyFileSync(entry, join(outDir, buildEntryFile(buildId)));
+    for (const file of [manifestFile, join(outDir, 'mf-stats.json')]) {
+      if (!existsSync(file)) continue;
+      const json = JSON.parse(readFileSync(file, 'utf8')) as { metaData: { remoteEntry: { name: string } } };
+      json.metaData.remoteEntry.name = buildEntryFile(buildId);
+      writeFileSync(file, JSON.stringify(json, null, 2));
+    }
+  });
 }
 
 /**
