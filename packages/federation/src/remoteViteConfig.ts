@@ -8,6 +8,7 @@ import type { PluginOption, UserConfig } from 'vite';
 import { compressPlugin } from './compressPlugin.ts';
 import { portsFromEnv, remoteFederation, runtimeConfigPlugin } from './index.ts';
 import type { RemoteName } from './remotes.ts';
+import { standalonePagePlugin } from './standalonePagePlugin.ts';
 
 export interface RemoteViteConfigOptions {
   /** The remote's federation name (remote_browse). */
@@ -25,7 +26,13 @@ export function remoteViteConfig({ name, configUrl, plugins }: RemoteViteConfigO
   return {
     // Relative asset URLs: the built remote works from whatever origin serves it (no rebuild to move it).
     base: './',
-    plugins: [...plugins(appDir), remoteFederation(name, appDir), runtimeConfigPlugin(), compressPlugin()],
+    plugins: [
+      standalonePagePlugin(),
+      ...plugins(appDir),
+      remoteFederation(name, appDir),
+      runtimeConfigPlugin(),
+      compressPlugin(),
+    ],
     server: { port, strictPort: true, host: '127.0.0.1', origin: `http://127.0.0.1:${port}`, cors: true },
     preview: { port, strictPort: true, host: '127.0.0.1', cors: true },
     build: { target: 'es2022', sourcemap: false },
