@@ -9,7 +9,11 @@ import { ROUTES } from '@snapshire/contracts';
 /** Shows the current path and state, so tests can see where navigation went. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </output>
+  );
 }
 
 export interface BrowseRoutesProps {
@@ -19,9 +23,10 @@ export interface BrowseRoutesProps {
   groups?: ReactNode;
   group?: ReactNode;
   post?: ReactNode;
+  invitation?: ReactNode;
 }
 
-export function BrowseRoutes({ initialEntries, initialIndex, groups, group, post }: BrowseRoutesProps) {
+export function BrowseRoutes({ initialEntries, initialIndex, groups, group, post, invitation }: BrowseRoutesProps) {
   return (
     <MemoryRouter initialEntries={initialEntries} initialIndex={initialIndex}>
       <Routes>
@@ -32,6 +37,7 @@ export function BrowseRoutes({ initialEntries, initialIndex, groups, group, post
             {post ? <Route path="post/:postId" element={post} /> : null}
           </Route>
         ) : null}
+        {invitation ? <Route path={ROUTES.INVITATION} element={invitation} /> : null}
       </Routes>
       <LocationProbe />
     </MemoryRouter>
