@@ -38,7 +38,7 @@ export default defineConfig({
   root: hostRoot,
   base: '/',
   // chakraCorePlugin as in the federated builds, so both resolve Chakra the same way.
-  plugins: [remotesInBundle(), chakraCorePlugin(), react(), runtimeConfigPlugin(), landingPhotosPlugin(), compressPlugin()],
+  plugins: [remotesInBundle(), chakraCorePlugin({ shared: false }), react(), runtimeConfigPlugin(), landingPhotosPlugin(), compressPlugin()],
   build: { target: 'es2022', sourcemap: false, outDir: resolve(here, 'dist'), emptyOutDir: true },
   logLevel: 'warn',
 });

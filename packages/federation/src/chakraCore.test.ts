@@ -6,7 +6,9 @@ import {
   CHAKRA_COMPONENT_MODULE,
   CHAKRA_CORE,
   CHAKRA_CORE_PRIVATE_FILES,
+  isSharedProxy,
   leavesForChakraCore,
+  privateCoreChunks,
 } from './chakraCore.ts';
 import { SHARED_PACKAGES } from './shared.ts';
 
@@ -95,5 +97,36 @@ describe('chakra-components chunk', () => {
     expect(CHAKRA_COMPONENT_MODULE.test(join(CORE, 'provider.js'))).toBe(false);
     expect(CHAKRA_COMPONENT_MODULE.test(join(ESM, 'theme', 'index.js'))).toBe(false);
     expect(CHAKRA_COMPONENT_MODULE.test(join(ESM, 'preset-base.js'))).toBe(false);
+  });
+});
+
+describe('the one Chakra core of a federated build', () => {
+  const chunk = (fileName: string, ...ids: string[]) => ({
+    type: 'chunk',
+    fileName,
+    modules: Object.fromEntries(ids.map((id) => [id, {}])),
+  });
+  const provider = join(CORE, 'provider.js');
+
+  it('names a chunk that holds a private core beside components (the ContextError build)', () => {
+    const bundle = {
+      a: chunk('assets/_virtual_mf___loadShare___mf_0_chakra__prebuild__-x.js', provider, join(CORE, 'factory.js')),
+      b: chunk('assets/chakra-components-y.js', join(ESM, 'components', 'dialog', 'dialog.js'), provider),
+      c: { type: 'asset', fileName: 'assets/style.css' },
+    };
+    expect(privateCoreChunks(bundle)).toEqual(['assets/chakra-components-y.js']);
+  });
+
+  it('accepts the core in the shared fallback only, whatever query its id carries', () => {
+    const bundle = {
+      a: chunk('assets/_virtual_mf__prebuild__-x.js', `${provider}?v=1`),
+      b: chunk('assets/chakra-components-y.js', join(ESM, 'components', 'dialog', 'dialog.js'), join(CORE, 'css-var.js')),
+    };
+    expect(privateCoreChunks(bundle)).toEqual([]);
+  });
+
+  it("tells the federation's shared proxy from the package's own file", () => {
+    expect(isSharedProxy('virtual:mf:__mfe_internal__remote_browse__loadShare___mf_0_chakra__loadShare__.js')).toBe(true);
+    expect(isSharedProxy(join(CORE, 'index.js'))).toBe(false);
   });
 });

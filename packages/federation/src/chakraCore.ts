@@ -17,7 +17,9 @@
  * benchmark compares like with like.
  */
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type ResolvedId = Rollup.ResolvedId;
 
 /** The shared specifier of Chakra's context-holding core. */
 export const CHAKRA_CORE = '@chakra-ui/react/styled-system';
@@ -60,16 +62,34 @@ export function leavesForChakraCore(source: string, importer: string): boolean {
 export const WHOLE_CHAKRA_MODULE = 'virtual:snapshire/whole-chakra';
 const WHOLE_QUERY = '?snapshire-whole-chakra';
 
-export function chakraCorePlugin(): Plugin {
+/** Whether a resolved id is @module-federation/vite's proxy for a shared module (loaded through the runtime). */
+export function isSharedProxy(id: string): boolean {
+  return id.includes('__loadShare__');
+}
+
+/** How often a build asks again for the core's shared proxy before it fails (see resolveSharedCore below). */
+const CORE_RESOLVE_ATTEMPTS = 50;
+
+/**
+ * @param options.shared false for a build without federation (the one-bundle benchmark): the core is then the
+ * app's own, resolved as usual.
+ */
+export function chakraCorePlugin({ shared = true }: { shared?: boolean } = {}): Plugin {
   // The import is resolved as if the app's own code made it: @module-federation/vite leaves an import local
   // when the importer belongs to the shared specifier's own package (a Chakra file importing a Chakra
   // subpath), which would bring back the private copy this plugin exists to avoid.
   let appImporter = '';
+  let building = false;
+  let sharedCore: Promise<ResolvedId> | undefined;
   return {
     name: 'snapshire-chakra-core',
     enforce: 'pre',
     configResolved(config) {
       appImporter = join(config.root, 'chakra-core-import.js');
+      building = config.command === 'build';
+    },
+    buildStart() {
+      sharedCore = undefined;
     },
     async resolveId(source, importer, options) {
       if (source === WHOLE_CHAKRA_MODULE) {
@@ -81,9 +101,25 @@ export function chakraCorePlugin(): Plugin {
       const inWholeCopy = importer.endsWith(WHOLE_QUERY);
       const from = inWholeCopy ? importer.slice(0, -WHOLE_QUERY.length) : importer;
       if (leavesForChakraCore(source, from)) {
-        const core = await this.resolve(CHAKRA_CORE, appImporter, { ...options, skipSelf: true });
-        if (!core) this.error(`${CHAKRA_CORE} does not resolve from ${importer}`);
-        return core;
+        if (!shared || !building) {
+          const core = await this.resolve(CHAKRA_CORE, appImporter, { ...options, skipSelf: true });
+          if (!core) this.error(`${CHAKRA_CORE} does not resolve from ${importer}`);
+          return core;
+        }
+        // One resolution for the whole build, and only ever the shared proxy. @module-federation/vite 1.23
+        // answers the same request with the package's own file about once in 260 resolutions of a build (seen
+        // while it resolves the fallback's own imports); the component that got it pulled a private core into
+        // the components chunk, a second ChakraContext under the host's provider, and the screens using that
+        // component (dialogs, selects) failed with a ContextError in about one build in ten.
+        sharedCore ??= (async () => {
+          for (let attempt = 1; attempt <= CORE_RESOLVE_ATTEMPTS; attempt++) {
+            const core = await this.resolve(CHAKRA_CORE, appImporter, { ...options, skipSelf: true });
+            if (core && isSharedProxy(core.id)) return core;
+            await new Promise((settle) => setTimeout(settle, 10));
+          }
+          return this.error(`${CHAKRA_CORE} did not resolve to the federation's shared module`);
+        })();
+        return sharedCore;
       }
       if (!inWholeCopy) return null;
       // Inside the copy: a library file joins the copy; shared packages (React, Emotion) stay the page's one.
@@ -112,6 +148,11 @@ export function chakraChunksPlugin(): Plugin {
   return {
     name: 'snapshire-chakra-chunks',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      const misplaced = privateCoreChunks(bundle);
+      if (misplaced.length > 0)
+        this.error(`Chakra's core (its ChakraContext) is bundled outside the shared fallback, in ${misplaced.join(', ')}: those components would not see the host's ChakraProvider`);
+    },
     config: () => ({
       build: {
         rolldownOptions: {
@@ -130,4 +171,19 @@ export function chakraChunksPlugin(): Plugin {
       },
     }),
   };
+}
+
+/** The module that creates the ChakraContext: exactly one copy of it may be used on a page. */
+const CORE_PROVIDER_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/](esm|cjs)[\\/]styled-system[\\/]provider\.js$/;
+
+/**
+ * The chunks of a federated build that hold Chakra's core other than its shared fallback (the federation's
+ * __prebuild__ chunk, loaded only when the page has no core yet): a component importing from one of those draws
+ * with a context no provider fills.
+ */
+export function privateCoreChunks(bundle: Record<string, { type: string; fileName: string; modules?: Record<string, unknown> }>): string[] {
+  return Object.values(bundle)
+    .filter((chunk) => chunk.type === 'chunk' && !chunk.fileName.includes('__prebuild__'))
+    .filter((chunk) => Object.keys(chunk.modules ?? {}).some((id) => CORE_PROVIDER_MODULE.test(id.split('?')[0]!)))
+    .map((chunk) => chunk.fileName);
 }
