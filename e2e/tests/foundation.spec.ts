@@ -212,9 +212,11 @@ test.describe('singletons', () => {
     'react-router-dom': 'useNavigate() may be used only',
     '@apollo/client': 'ROOT_QUERY',
     '@apollo/client/react': '__APOLLO_CONTEXT__',
+    // graphql is not shared (stateless; packages/federation/src/shared.ts) and no remote imports it itself.
     graphql: 'Syntax Error',
     '@emotion/react': 'data-emotion',
-    '@chakra-ui/react': 'chakra-theme',
+    // Chakra's context-holding core only: components are each app's own (packages/federation/src/chakraCore.ts).
+    '@chakra-ui/react/styled-system': '<ChakraProvider />',
     '@snapshire/data': 'snapshire.data',
     '@snapshire/ui': 'landingFloat',
   };

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
-import { runtimeConfigPlugin } from '../../../packages/federation/src/index.ts';
+import { chakraCorePlugin, runtimeConfigPlugin } from '../../../packages/federation/src/index.ts';
 import { compressPlugin } from '../../../packages/federation/src/compressPlugin.ts';
 import { landingPhotosPlugin } from '../../../host/build/landingPhotos.ts';
 
@@ -37,7 +37,8 @@ function remotesInBundle(): Plugin {
 export default defineConfig({
   root: hostRoot,
   base: '/',
-  plugins: [remotesInBundle(), react(), runtimeConfigPlugin(), landingPhotosPlugin(), compressPlugin()],
+  // chakraCorePlugin as in the federated builds, so both resolve Chakra the same way.
+  plugins: [remotesInBundle(), chakraCorePlugin({ shared: false }), react(), runtimeConfigPlugin(), landingPhotosPlugin(), compressPlugin()],
   build: { target: 'es2022', sourcemap: false, outDir: resolve(here, 'dist'), emptyOutDir: true },
   logLevel: 'warn',
 });

@@ -18,7 +18,7 @@ describe('sharedMap', () => {
       'react-router-dom',
       '@apollo/client',
       '@apollo/client/react',
-      '@chakra-ui/react',
+      '@chakra-ui/react/styled-system',
       '@emotion/react',
       '@snapshire/data',
       '@snapshire/ui',

@@ -11,13 +11,19 @@ import type { Plugin, PluginOption } from 'vite';
 import { afterBuildPlugin } from './afterBuildPlugin.ts';
 import { buildRuntimeConfig, runtimeConfigFromEnv, type RuntimeConfigJson } from './runtimeConfig.ts';
 import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type RemoteName } from './remotes.ts';
-import { SHARE_STRATEGY, sharedMap } from './shared.ts';
+import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
+import { chakraChunksPlugin, chakraCorePlugin } from './chakraCore.ts';
+import { fileURLToPath } from 'node:url';
+
+/** Runtime plugins bridging releases from before and after the Chakra split (runtime/chakraCompat.ts). */
+const runtimePlugin = (file: string) => fileURLToPath(new URL(`./runtime/${file}`, import.meta.url));
 
 export * from './remotes.ts';
 export * from './shared.ts';
 export * from './runtimeConfig.ts';
 export * from './site.ts';
 export * from './localKeys.ts';
+export * from './chakraCore.ts';
 
 /**
  * The federation plugin of a remote: exposes its screens, writes mf-manifest.json, shares the singletons at
@@ -26,6 +32,8 @@ export * from './localKeys.ts';
  */
 export function remoteFederation(name: RemoteName, appDir: string): PluginOption {
   return [
+    chakraCorePlugin(),
+    chakraChunksPlugin(),
     fallbacksApartPlugin(),
     federation({
       name,
@@ -34,6 +42,7 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
       exposes: { ...REMOTES[name].exposes },
       shared: sharedMap(appDir),
       shareStrategy: SHARE_STRATEGY,
+      runtimePlugins: [runtimePlugin('remoteChakraCompat.ts')],
       dts: false,
       // Edits in a remote show up inside the host during `npm run dev`.
       dev: { remoteHmr: true },
@@ -44,9 +53,10 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
 
 /**
  * Keeps each shared library's fallback copy in chunks of its own. Rolldown's chunk optimisation merges common
- * chunks into the chunks that import them, and so can put a remote's fallback modules (loaded only when the
- * page has no copy of a shared library) into chunks its screens import: downloaded, and evaluated, next to the
- * host's copy. Without it a screen fetches its own code, and a fallback only when it is used.
+ * chunks into the chunks that import them, and so put a remote's fallback modules (loaded only when the page
+ * has no copy of a shared library: Chakra's core, say) into chunks its screens import: downloaded, and
+ * evaluated, next to the host's copy. Without it a screen fetches only its own code; a fallback is fetched only
+ * when it is used.
  */
 export function fallbacksApartPlugin(): Plugin {
   return {
@@ -89,13 +99,20 @@ export function immutableEntryPlugin(): Plugin {
  * /config.json, so a remote can move to another URL without rebuilding the host.
  */
 export function hostFederation(appDir: string): PluginOption {
-  return federation({
-    name: HOST_NAME,
-    remotes: {},
-    shared: sharedMap(appDir),
-    shareStrategy: SHARE_STRATEGY,
-    dts: false,
-  });
+  return [
+    chakraCorePlugin(),
+    chakraChunksPlugin(),
+    federation({
+      name: HOST_NAME,
+      remotes: {},
+      shared: sharedMap(appDir),
+      shareStrategy: SHARE_STRATEGY,
+      runtimePlugins: [
+        [runtimePlugin('hostChakraCompat.ts'), { version: installedVersion('@chakra-ui/react', appDir) }],
+      ],
+      dts: false,
+    }),
+  ];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHAKRA_CORE } from './chakraCore.ts';
 
 /**
  * Every library that exists once on the page. Host and remotes all build with this one map, so a remote
@@ -17,7 +18,8 @@ export const SHARED_PACKAGES = [
   '@apollo/client/react',
   '@apollo/client/link/context',
   '@apollo/client/utilities',
-  '@chakra-ui/react',
+  // Chakra's context-holding core only (packages/federation/src/chakraCore.ts): components stay in each app.
+  CHAKRA_CORE,
   '@emotion/react',
   '@snapshire/data',
   '@snapshire/ui',

@@ -1,0 +1,189 @@
+/**
+ * Chakra UI split in two for federation: the context-holding core is shared once per page, every component is
+ * bundled by the app that uses it.
+ *
+ * Sharing all of @chakra-ui/react shipped every component, Ark UI part and zag-js machine to every page (the
+ * shared chunk cannot be tree-shaken: the provider does not know what a remote will ask for), about three
+ * times what the screens use. What must exist once is smaller: the ChakraContext that carries the host's
+ * system (theme tokens, recipes, conditions) and the `chakra` factory that reads it, all in Chakra's
+ * styled-system folder, which the package exports as `@chakra-ui/react/styled-system`. Chakra's component
+ * modules reach that folder only through relative imports (`../../styled-system/factory.js`), so a bundler
+ * would inline a private copy (a second ChakraContext, empty in a remote). This plugin sends every such import
+ * to the bare `@chakra-ui/react/styled-system`, which the shared map shares (SHARED_PACKAGES): one core on the
+ * page, the host's, while each app's components are its own and tree-shaken. A remote that starts using a
+ * component the host has never used bundles it and deploys alone; it still draws with the host's system.
+ *
+ * Host, remotes and the one-bundle benchmark build (e2e/bench/one-bundle/vite.config.ts) all use it, so the
+ * benchmark compares like with like.
+ */
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+
+type ResolvedId = Rollup.ResolvedId;
+
+/** The shared specifier of Chakra's context-holding core. */
+export const CHAKRA_CORE = '@chakra-ui/react/styled-system';
+
+/**
+ * styled-system files that may stay a private copy in each app: pure helpers with no state and no imports,
+ * used only by preset-base.js and not re-exported by the styled-system index.
+ */
+export const CHAKRA_CORE_PRIVATE_FILES: ReadonlySet<string> = new Set(['css-var.js', 'color-mix.js']);
+
+const CHAKRA_DIST = `${sep}@chakra-ui${sep}react${sep}dist${sep}`;
+
+function styledSystemDir(file: string): string | null {
+  const at = file.indexOf(CHAKRA_DIST);
+  if (at < 0) return null;
+  const format = file.slice(at + CHAKRA_DIST.length).split(sep)[0];
+  return file.slice(0, at + CHAKRA_DIST.length) + format + sep + 'styled-system' + sep;
+}
+
+/**
+ * Whether an import of `source` by the Chakra module `importer` leaves a component for the core, and so must
+ * use the shared core instead of a copy. Imports inside the core folder stay as they are (they build the one
+ * shared core).
+ */
+export function leavesForChakraCore(source: string, importer: string): boolean {
+  if (!source.startsWith('.')) return false;
+  const core = styledSystemDir(importer);
+  if (!core || importer.startsWith(core)) return false;
+  const target = resolve(dirname(importer), source);
+  return target.startsWith(core) && !CHAKRA_CORE_PRIVATE_FILES.has(basename(target));
+}
+
+/**
+ * All of Chakra as one module, for a host that must still offer the whole package to remotes of earlier
+ * releases (runtime/hostChakraCompat.ts). It is a copy of Chakra's module graph (every module id carries
+ * WHOLE_QUERY) whose core imports still go to the shared core: reached from the app's own imports, the same
+ * modules would be assigned to the app's chunks and the whole package downloaded on every page, since the
+ * app imports Chakra through its index. As a copy it is a lazy chunk of its own, fetched only when asked for.
+ */
+export const WHOLE_CHAKRA_MODULE = 'virtual:snapshire/whole-chakra';
+const WHOLE_QUERY = '?snapshire-whole-chakra';
+
+/** Whether a resolved id is @module-federation/vite's proxy for a shared module (loaded through the runtime). */
+export function isSharedProxy(id: string): boolean {
+  return id.includes('__loadShare__');
+}
+
+/** How often a build asks again for the core's shared proxy before it fails (see resolveSharedCore below). */
+const CORE_RESOLVE_ATTEMPTS = 50;
+
+/**
+ * @param options.shared false for a build without federation (the one-bundle benchmark): the core is then the
+ * app's own, resolved as usual.
+ */
+export function chakraCorePlugin({ shared = true }: { shared?: boolean } = {}): Plugin {
+  // The import is resolved as if the app's own code made it: @module-federation/vite leaves an import local
+  // when the importer belongs to the shared specifier's own package (a Chakra file importing a Chakra
+  // subpath), which would bring back the private copy this plugin exists to avoid.
+  let appImporter = '';
+  let building = false;
+  let sharedCore: Promise<ResolvedId> | undefined;
+  return {
+    name: 'snapshire-chakra-core',
+    enforce: 'pre',
+    configResolved(config) {
+      appImporter = join(config.root, 'chakra-core-import.js');
+      building = config.command === 'build';
+    },
+    buildStart() {
+      sharedCore = undefined;
+    },
+    async resolveId(source, importer, options) {
+      if (source === WHOLE_CHAKRA_MODULE) {
+        const whole = await this.resolve('@chakra-ui/react', appImporter, { ...options, skipSelf: true });
+        if (!whole) this.error(`@chakra-ui/react does not resolve from ${appImporter}`);
+        return { ...whole, id: whole.id + WHOLE_QUERY };
+      }
+      if (!importer) return null;
+      const inWholeCopy = importer.endsWith(WHOLE_QUERY);
+      const from = inWholeCopy ? importer.slice(0, -WHOLE_QUERY.length) : importer;
+      if (leavesForChakraCore(source, from)) {
+        if (!shared || !building) {
+          const core = await this.resolve(CHAKRA_CORE, appImporter, { ...options, skipSelf: true });
+          if (!core) this.error(`${CHAKRA_CORE} does not resolve from ${importer}`);
+          return core;
+        }
+        // One resolution for the whole build, and only ever the shared proxy. @module-federation/vite 1.23
+        // answers the same request with the package's own file about once in 260 resolutions of a build (seen
+        // while it resolves the fallback's own imports); the component that got it pulled a private core into
+        // the components chunk, a second ChakraContext under the host's provider, and the screens using that
+        // component (dialogs, selects) failed with a ContextError in about one build in ten.
+        sharedCore ??= (async () => {
+          for (let attempt = 1; attempt <= CORE_RESOLVE_ATTEMPTS; attempt++) {
+            const core = await this.resolve(CHAKRA_CORE, appImporter, { ...options, skipSelf: true });
+            if (core && isSharedProxy(core.id)) return core;
+            await new Promise((settle) => setTimeout(settle, 10));
+          }
+          return this.error(`${CHAKRA_CORE} did not resolve to the federation's shared module`);
+        })();
+        return sharedCore;
+      }
+      if (!inWholeCopy) return null;
+      // Inside the copy: a library file joins the copy; shared packages (React, Emotion) stay the page's one.
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || resolved.id.startsWith('\0') || !resolved.id.includes(`${sep}node_modules${sep}`))
+        return resolved;
+      if (resolved.id.includes('__loadShare__') || resolved.id.includes('?')) return resolved;
+      return { ...resolved, id: resolved.id + WHOLE_QUERY };
+    },
+  };
+}
+
+
+export const CHAKRA_COMPONENT_MODULE = /[\\/]node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/](?!(esm|cjs)[\\/](styled-system|theme|preset))|@ark-ui[\\/]|@zag-js[\\/])/;
+
+/** The name (and file name prefix) of the host's lazy chunk holding all of Chakra for earlier remotes. */
+export const WHOLE_CHAKRA_CHUNK = 'whole-chakra-for-earlier-remotes';
+
+/**
+ * Chunks of Chakra code. The components an app bundles (with the Ark UI parts and zag-js machines under them)
+ * go in one chunk of that app: bundled per app since the split, they came out as a small chunk per component
+ * shared between screens, a dozen more requests on the group page. The shared core (styled-system) and the
+ * host's theme stay out of it, in chunks of their own; the host's whole-Chakra copy is one named lazy chunk.
+ */
+export function chakraChunksPlugin(): Plugin {
+  return {
+    name: 'snapshire-chakra-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const misplaced = privateCoreChunks(bundle);
+      if (misplaced.length > 0)
+        this.error(`Chakra's core (its ChakraContext) is bundled outside the shared fallback, in ${misplaced.join(', ')}: those components would not see the host's ChakraProvider`);
+    },
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: WHOLE_CHAKRA_CHUNK, test: (id: string) => id.endsWith(WHOLE_QUERY) },
+                {
+                  name: 'chakra-components',
+                  test: (id: string) => !id.endsWith(WHOLE_QUERY) && CHAKRA_COMPONENT_MODULE.test(id),
+                },
+              ],
+            },
+          },
+        },
+      },
+    }),
+  };
+}
+
+/** The module that creates the ChakraContext: exactly one copy of it may be used on a page. */
+const CORE_PROVIDER_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/](esm|cjs)[\\/]styled-system[\\/]provider\.js$/;
+
+/**
+ * The chunks of a federated build that hold Chakra's core other than its shared fallback (the federation's
+ * __prebuild__ chunk, loaded only when the page has no core yet): a component importing from one of those draws
+ * with a context no provider fills.
+ */
+export function privateCoreChunks(bundle: Record<string, { type: string; fileName: string; modules?: Record<string, unknown> }>): string[] {
+  return Object.values(bundle)
+    .filter((chunk) => chunk.type === 'chunk' && !chunk.fileName.includes('__prebuild__'))
+    .filter((chunk) => Object.keys(chunk.modules ?? {}).some((id) => CORE_PROVIDER_MODULE.test(id.split('?')[0]!)))
+    .map((chunk) => chunk.fileName);
+}
