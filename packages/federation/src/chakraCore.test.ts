@@ -117,9 +117,10 @@ describe('the one Chakra core of a federated build', () => {
     expect(privateCoreChunks(bundle)).toEqual(['assets/chakra-components-y.js']);
   });
 
-  it('accepts the core in the shared fallback only, whatever query its id carries', () => {
+  it("accepts the core in a remote's shared fallback and in the host's provided copy, whatever query its id carries", () => {
     const bundle = {
       a: chunk('assets/_virtual_mf__prebuild__-x.js', `${provider}?v=1`),
+      host: chunk('assets/_virtual_mf___mfe_internal__host__loadShare___mf_0_chakra__loadShare__.js-z.js', provider),
       b: chunk('assets/chakra-components-y.js', join(ESM, 'components', 'dialog', 'dialog.js'), join(CORE, 'css-var.js')),
     };
     expect(privateCoreChunks(bundle)).toEqual([]);

@@ -177,13 +177,13 @@ export function chakraChunksPlugin(): Plugin {
 const CORE_PROVIDER_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/](esm|cjs)[\\/]styled-system[\\/]provider\.js$/;
 
 /**
- * The chunks of a federated build that hold Chakra's core other than its shared fallback (the federation's
- * __prebuild__ chunk, loaded only when the page has no core yet): a component importing from one of those draws
- * with a context no provider fills.
+ * The chunks of a federated build that hold Chakra's core other than the federation's own: its shared fallback
+ * (a remote's __prebuild__ chunk, loaded only when the page has no core yet) or the host's provided copy (the
+ * host's __loadShare__ chunk). A component importing from any other draws with a context no provider fills.
  */
 export function privateCoreChunks(bundle: Record<string, { type: string; fileName: string; modules?: Record<string, unknown> }>): string[] {
   return Object.values(bundle)
-    .filter((chunk) => chunk.type === 'chunk' && !chunk.fileName.includes('__prebuild__'))
+    .filter((chunk) => chunk.type === 'chunk' && !/__(prebuild|loadShare)__/.test(chunk.fileName))
     .filter((chunk) => Object.keys(chunk.modules ?? {}).some((id) => CORE_PROVIDER_MODULE.test(id.split('?')[0]!)))
     .map((chunk) => chunk.fileName);
 }
