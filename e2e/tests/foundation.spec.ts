@@ -2,8 +2,9 @@
  * The foundation: the host's own pages, every route through the federated remotes, the theme, the shared
  * singletons, and what happens when a remote is down or hangs.
  */
-import type { Page, Response } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, isSameDocument, markDocument, test, type E2EStack } from '../harness/fixtures.ts';
+import { recordScripts } from '../support/scripts.ts';
 
 const PARTS = { remote_browse: 'Browsing', remote_auth: 'Sign-in', remote_upload: 'Posting' } as const;
 
@@ -252,16 +253,7 @@ test.describe('singletons', () => {
         },
       });
     });
-    const scripts: Promise<{ url: string; body: string }>[] = [];
-    page.on('response', (response: Response) => {
-      if ((response.headers()['content-type'] ?? '').includes('javascript'))
-        scripts.push(
-          response
-            .text()
-            .then((body) => ({ url: response.url(), body }))
-            .catch(() => ({ url: response.url(), body: '' })),
-        );
-    });
+    const scripts = recordScripts(page);
 
     // Visit a screen of each remote, and a host page, in one document.
     const { groupId } = await publicGroupWithPost(stack);

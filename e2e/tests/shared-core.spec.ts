@@ -6,7 +6,6 @@
  * in the host or packages/ui) is built from a copy of this tree and deployed without rebuilding the host; it
  * renders, draws with the host's theme, and uses the page's one Chakra core and one Emotion cache.
  */
-import type { Page } from '@playwright/test';
 import { paths } from '@snapshire/contracts';
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -14,6 +13,7 @@ import { WHOLE_CHAKRA_CHUNK } from '@snapshire/federation';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
 import { builtDist } from '../harness/sandbox.ts';
+import { recordScripts } from '../support/scripts.ts';
 import { sourceTree, type SourceTree } from '../harness/variants.ts';
 
 /** Only in zag-js's rating-group DOM code: a download holding it carries the RatingGroup component. */
@@ -63,20 +63,6 @@ async function scriptsIn(dir: string, keep: (file: string) => boolean): Promise<
   return Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
 }
 
-/** Collects the body of every script the page downloads, with its URL. */
-function recordScripts(page: Page): Promise<{ url: string; body: string }>[] {
-  const scripts: Promise<{ url: string; body: string }>[] = [];
-  page.on('response', (response) => {
-    if ((response.headers()['content-type'] ?? '').includes('javascript'))
-      scripts.push(
-        response
-          .text()
-          .then((body) => ({ url: response.url(), body }))
-          .catch(() => ({ url: response.url(), body: '' })),
-      );
-  });
-  return scripts;
-}
 
 test('a remote using a Chakra component the host lacks ships alone: host theme, one Chakra core, one Emotion cache', async ({
   page,
