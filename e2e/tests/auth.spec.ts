@@ -133,6 +133,29 @@ test("signing in shows the browse remote's signed-in controls without a reload",
   expect(await isSameDocument(page)).toBe(true);
 });
 
+test('what is typed straight after switching from Register to Login lands in the login form, on a phone-speed CPU', async ({
+  page,
+}) => {
+  await page.goto(paths.register());
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  // A phone's CPU (4x slower): a switch rendered in the background would leave the register form on screen,
+  // and the first keystrokes in it, for a moment after the tap.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  for (const [from, to] of [
+    ['Register', 'Login'],
+    ['Login', 'Register'],
+    ['Register', 'Login'],
+    ['Login', 'Register'],
+  ] as const) {
+    await page.getByRole('link', { name: to }).click();
+    await page.getByLabel('Email').fill(`${from}-then-${to}@snapshire.test`);
+    await expect(page.getByRole('button', { name: to === 'Login' ? 'Sign in' : 'Sign up', exact: true })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(`${from}-then-${to}@snapshire.test`);
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
 test('signing out hides the private group and its photos at once', async ({ page }) => {
   await page.goto(paths.login(paths.group(FAMILY.id)));
   await signIn(page, SAMPLE_ACCOUNTS.ada);

@@ -1,4 +1,5 @@
-import { Link as RouterLink, Navigate } from 'react-router-dom';
+import type { MouseEvent } from 'react';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { Box, Button, ButtonGroup, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useSession } from '@snapshire/data';
 import { LoadingState } from '@snapshire/ui';
@@ -65,10 +66,20 @@ export default function AuthScreen() {
 }
 
 function ModeLink(props: { mode: AuthMode; current: AuthMode; carried: string | undefined; label: string }) {
+  const navigate = useNavigate();
   const active = props.mode === props.current;
+  const to = authModePath(props.mode, props.carried);
+  // The switch is drawn at once (flushSync), not as a background transition: on a phone-speed CPU the old
+  // form stayed on screen for a moment after the tap and took the first keystrokes, then gave way to an empty
+  // one. A modified click (new tab, new window) is left to the link.
+  const switchNow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    void navigate(to, { flushSync: true });
+  };
   return (
     <Button asChild variant={active ? 'solid' : 'outline'} flex="1">
-      <RouterLink to={authModePath(props.mode, props.carried)} aria-current={active ? 'page' : undefined}>
+      <RouterLink to={to} onClick={switchNow} aria-current={active ? 'page' : undefined}>
         {props.label}
       </RouterLink>
     </Button>
