@@ -12,7 +12,7 @@ import { afterBuildPlugin } from './afterBuildPlugin.ts';
 import { buildRuntimeConfig, runtimeConfigFromEnv, type RuntimeConfigJson } from './runtimeConfig.ts';
 import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type RemoteName } from './remotes.ts';
 import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
-import { chakraChunksPlugin, chakraCorePlugin } from './chakraCore.ts';
+import { chunkGroupsPlugin, chakraCorePlugin } from './chakraCore.ts';
 import { fileURLToPath } from 'node:url';
 
 /** Runtime plugins bridging releases from before and after the Chakra split (runtime/chakraCompat.ts). */
@@ -33,7 +33,7 @@ export * from './chakraCore.ts';
 export function remoteFederation(name: RemoteName, appDir: string): PluginOption {
   return [
     chakraCorePlugin(),
-    chakraChunksPlugin(),
+    chunkGroupsPlugin(),
     fallbacksApartPlugin(),
     federation({
       name,
@@ -101,7 +101,7 @@ export function immutableEntryPlugin(): Plugin {
 export function hostFederation(appDir: string): PluginOption {
   return [
     chakraCorePlugin(),
-    chakraChunksPlugin(),
+    chunkGroupsPlugin(),
     federation({
       name: HOST_NAME,
       remotes: {},
