@@ -221,6 +221,9 @@ test.describe('singletons', () => {
     '@chakra-ui/react/styled-system': '<ChakraProvider />',
     '@snapshire/data': 'snapshire.data',
     '@snapshire/ui': 'landingFloat',
+    // The federation runtime (one of its error codes): the host's copy serves every remote on the page
+    // (packages/federation/src/runtimeCoreFromHost.ts).
+    '@module-federation/runtime-core': 'RUNTIME-008',
   };
 
   test('one React, one router, one Apollo client and cache, one packages/data, the host theme in remotes, nothing downloaded twice', async ({

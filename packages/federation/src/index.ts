@@ -13,6 +13,7 @@ import { buildRuntimeConfig, runtimeConfigFromEnv, type RuntimeConfigJson } from
 import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type RemoteName } from './remotes.ts';
 import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
 import { chunkGroupsPlugin, chakraCorePlugin } from './chakraCore.ts';
+import { runtimeCoreFromHostPlugin } from './runtimeCoreFromHost.ts';
 import { fileURLToPath } from 'node:url';
 
 /** Runtime plugins bridging releases from before and after the Chakra split (runtime/chakraCompat.ts). */
@@ -24,6 +25,7 @@ export * from './runtimeConfig.ts';
 export * from './site.ts';
 export * from './localKeys.ts';
 export * from './chakraCore.ts';
+export * from './runtimeCoreFromHost.ts';
 
 /**
  * The federation plugin of a remote: exposes its screens, writes mf-manifest.json, shares the singletons at
@@ -35,6 +37,7 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
     chakraCorePlugin(),
     chunkGroupsPlugin(),
     fallbacksApartPlugin(),
+    runtimeCoreFromHostPlugin(),
     federation({
       name,
       filename: REMOTE_ENTRY_FILE,
@@ -110,6 +113,8 @@ export function hostFederation(appDir: string): PluginOption {
       runtimePlugins: [
         [runtimePlugin('hostChakraCompat.ts'), { version: installedVersion('@chakra-ui/react', appDir) }],
       ],
+      // Publishes the host's runtime for the remotes (runtimeCoreFromHost.ts): one copy on the page.
+      experiments: { provideExternalRuntime: true },
       dts: false,
     }),
   ];
