@@ -73,6 +73,9 @@ interface Sample {
   clsLoad: number;
   tbtMs: number;
   signRequests: number;
+  /** When the page asked for its first GraphQL result, and for its first photo signatures: the LCP chain. */
+  graphqlStartMs?: number;
+  signStartMs?: number;
   clsScroll?: number;
   scrollSignRequests?: number;
   scrollPosts?: number;
@@ -88,6 +91,8 @@ const METRICS: { key: keyof Sample; label: string; digits: number }[] = [
   { key: 'clsLoad', label: 'CLS load', digits: 3 },
   { key: 'tbtMs', label: 'TBT (ms)', digits: 0 },
   { key: 'signRequests', label: 'sign requests (load)', digits: 0 },
+  { key: 'graphqlStartMs', label: 'first GraphQL request sent (ms)', digits: 0 },
+  { key: 'signStartMs', label: 'first sign request sent (ms)', digits: 0 },
   { key: 'clsScroll', label: 'CLS scroll to the end', digits: 3 },
   { key: 'scrollSignRequests', label: 'sign requests (to the end)', digits: 0 },
   { key: 'scrollPosts', label: 'posts loaded (to the end)', digits: 0 },
@@ -207,8 +212,24 @@ async function measure(browser: Browser, url: string, scenario: Scenario, profil
     const loaded = (await page.evaluate(() => {
       const probe = (window as unknown as { __bench: { lcp: number; shifts: [number, number][]; longTasks: [number, number][] } }).__bench;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-      return { ...probe, fcp, now: performance.now() };
-    })) as { lcp: number; shifts: [number, number][]; longTasks: [number, number][]; fcp: number; now: number };
+      const started = (part: string) =>
+        performance.getEntriesByType('resource').find((entry) => entry.name.includes(part))?.startTime;
+      return {
+        ...probe,
+        fcp,
+        graphql: started('/graphql/v1'),
+        sign: started('/functions/v1/sign-photos') ?? started('/storage/v1/object/sign'),
+        now: performance.now(),
+      };
+    })) as {
+      lcp: number;
+      shifts: [number, number][];
+      longTasks: [number, number][];
+      fcp: number;
+      graphql?: number;
+      sign?: number;
+      now: number;
+    };
     const sample: Sample = {
       jsRawKB: net.jsRaw / 1024,
       jsKB: net.js / 1024,
@@ -219,6 +240,8 @@ async function measure(browser: Browser, url: string, scenario: Scenario, profil
       clsLoad: cls(loaded.shifts),
       tbtMs: loaded.longTasks.filter(([start]) => start >= loaded.fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0),
       signRequests: net.sign,
+      graphqlStartMs: loaded.graphql,
+      signStartMs: loaded.sign,
     };
     if (scenario.scroll) {
       const signBefore = net.sign;
