@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { InMemoryCache } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
+import { useApolloClient } from '@apollo/client/react';
 import type { MockLink } from '@apollo/client/testing';
 import { typePolicies } from '@snapshire/data';
 import { AllGroupsDocument, GroupByIdDocument, GroupPostsByCategoryIdsDocument } from '../browse-data/documents.ts';
@@ -53,6 +54,64 @@ describe('useGroupPosts', () => {
     expect(result.current.posts.map((p) => p.id)).toEqual(all.map((p) => p.id));
     expect(result.current.hasMore).toBe(false);
     expect(result.current.totalCount).toBe(45);
+  });
+
+  it('a load-more handed out before a page landed does not ask for that page again', async () => {
+    let secondPageRequests = 0;
+    const mocks = [
+      { request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, true)) },
+      {
+        request: { query: GroupByIdDocument, variables: { ...vars, after: `c-${page1.at(-1)!.id}` } },
+        result: () => {
+          secondPageRequests += 1;
+          return groupResult(page(page2, false));
+        },
+        maxUsageCount: 5,
+      },
+    ];
+    const { result } = renderHook(() => useGroupPosts(GROUP_ID, []), { wrapper: wrapperWith(mocks, browseCache()) });
+    await waitFor(() => expect(result.current.posts).toHaveLength(30));
+    // A scroll handler can still hold the callback of an earlier render when the page has landed (a busy
+    // CPU between the page's arrival and the re-render): it must not fetch the same page twice.
+    const earlier = result.current.loadMore;
+    act(() => earlier());
+    await waitFor(() => expect(result.current.posts).toHaveLength(45));
+    act(() => earlier());
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(secondPageRequests).toBe(1);
+  });
+
+  it('a list that starts again from its first page (its posts evicted) pages in again', async () => {
+    let secondPageRequests = 0;
+    const mocks = [
+      { request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, true)), maxUsageCount: 2 },
+      {
+        request: { query: GroupByIdDocument, variables: { ...vars, after: `c-${page1.at(-1)!.id}` } },
+        result: () => {
+          secondPageRequests += 1;
+          return groupResult(page(page2, false));
+        },
+        maxUsageCount: 5,
+      },
+    ];
+    const { result } = renderHook(() => ({ state: useGroupPosts(GROUP_ID, []), client: useApolloClient() }), {
+      wrapper: wrapperWith(mocks, browseCache()),
+    });
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(30));
+    act(() => result.current.state.loadMore());
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(45));
+    // As after a change to the group (refreshAfterGroupChange): the posts are dropped and page one comes again.
+    await act(() =>
+      result.current.client.refetchQueries({
+        updateCache(cache) {
+          cache.evict({ id: 'ROOT_QUERY', fieldName: 'groupCollection' });
+        },
+      }),
+    );
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(30));
+    act(() => result.current.state.loadMore());
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(45));
+    expect(secondPageRequests).toBe(2);
   });
 
   it('keeps the groups list (2 posts a group) and the group page (pages of 30) apart in the cache', async () => {

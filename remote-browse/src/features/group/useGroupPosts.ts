@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { LIMITS } from '@snapshire/contracts';
@@ -55,19 +55,35 @@ export function useGroupPosts(groupId: string, categoryIds: readonly string[]): 
   const hasMore = Boolean(connection?.pageInfo.hasNextPage && connection.pageInfo.endCursor);
   const loadingMore = active.networkStatus === NetworkStatus.fetchMore;
 
-  // One page at a time: a second call while a page is on its way is ignored.
+  // One page at a time, and each page once: a second call while a page is on its way is ignored, and so is a
+  // call from a callback handed out before that page landed (a scroll handler of an earlier render still holds
+  // the old end cursor until the page re-renders, which a busy CPU delays). A list that starts again from its
+  // first page (its posts evicted after a change, say) may be paged again.
   const inFlight = useRef(false);
+  const fetched = useRef(new Set<string>());
   const endCursor = connection?.pageInfo.endCursor ?? null;
+  const loaded = connection?.edges.length ?? 0;
+  const loadedBefore = useRef(loaded);
+  useEffect(() => {
+    if (loaded < loadedBefore.current) fetched.current.clear();
+    loadedBefore.current = loaded;
+  }, [loaded]);
   const fetchMore = active.fetchMore;
+  const listKey = filtered ? categoryIds.join(',') : '';
   const loadMore = useCallback(() => {
-    if (inFlight.current || !hasMore || !endCursor) return;
+    const pageKey = `${listKey}|${endCursor}`;
+    if (inFlight.current || !hasMore || !endCursor || fetched.current.has(pageKey)) return;
     inFlight.current = true;
+    fetched.current.add(pageKey);
     void fetchMore({ variables: { after: endCursor } })
-      .catch((err: unknown) => console.warn(`Loading more photos failed: ${err instanceof Error ? err.message : String(err)}`))
+      .catch((err: unknown) => {
+        fetched.current.delete(pageKey); // a page that failed may be asked for again
+        console.warn(`Loading more photos failed: ${err instanceof Error ? err.message : String(err)}`);
+      })
       .finally(() => {
         inFlight.current = false;
       });
-  }, [fetchMore, hasMore, endCursor]);
+  }, [fetchMore, hasMore, endCursor, listKey]);
 
   return {
     group,
