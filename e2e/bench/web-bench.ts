@@ -212,13 +212,14 @@ async function measure(browser: Browser, url: string, scenario: Scenario, profil
     const loaded = (await page.evaluate(() => {
       const probe = (window as unknown as { __bench: { lcp: number; shifts: [number, number][]; longTasks: [number, number][] } }).__bench;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-      const started = (part: string) =>
-        performance.getEntriesByType('resource').find((entry) => entry.name.includes(part))?.startTime;
+      // No named helper here: tsx would wrap it in its __name(), which the page does not have.
+      const resources = performance.getEntriesByType('resource');
       return {
         ...probe,
         fcp,
-        graphql: started('/graphql/v1'),
-        sign: started('/functions/v1/sign-photos') ?? started('/storage/v1/object/sign'),
+        graphql: resources.find((entry) => entry.name.includes('/graphql/v1'))?.startTime,
+        sign: resources.find((entry) => /\/functions\/v1\/sign-photos|\/storage\/v1\/object\/sign/.test(entry.name))
+          ?.startTime,
         now: performance.now(),
       };
     })) as {
