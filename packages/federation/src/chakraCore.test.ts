@@ -6,7 +6,6 @@ import {
   CHAKRA_COMPONENT_MODULE,
   CHAKRA_CORE,
   CHAKRA_CORE_PRIVATE_FILES,
-  isAppModule,
   isSharedProxy,
   leavesForChakraCore,
   privateCoreChunks,
@@ -130,20 +129,5 @@ describe('the one Chakra core of a federated build', () => {
   it("tells the federation's shared proxy from the package's own file", () => {
     expect(isSharedProxy('virtual:mf:__mfe_internal__remote_browse__loadShare___mf_0_chakra__loadShare__.js')).toBe(true);
     expect(isSharedProxy(join(CORE, 'index.js'))).toBe(false);
-  });
-});
-
-describe('the app-shared chunk', () => {
-  it("takes the app's and the workspace packages' source, not a library's or a federation module", () => {
-    expect(isAppModule('/repo/remote-browse/src/features/group/SignedPhoto.tsx')).toBe(true);
-    expect(isAppModule('/repo/packages/contracts/src/messages.ts')).toBe(true);
-    expect(isAppModule('/repo/node_modules/some-lib/src/index.js')).toBe(false);
-    expect(isAppModule('\0virtual:mf:__loadShare__react')).toBe(false);
-    // The shared workspace packages' modules stay in the federation's chunks (provided copy or fallback).
-    const sharedWorkspace = SHARED_PACKAGES.filter((name) => name.startsWith('@snapshire/'));
-    expect(sharedWorkspace.length).toBeGreaterThan(0);
-    for (const name of sharedWorkspace)
-      expect(isAppModule(`/repo/packages/${name.slice('@snapshire/'.length)}/src/index.ts`), name).toBe(false);
-    expect(isAppModule('/repo/remote-browse/src/virtual:mf-localSharedImportMap')).toBe(false);
   });
 });

@@ -60,7 +60,8 @@ export function leavesForChakraCore(source: string, importer: string): boolean {
  * app imports Chakra through its index. As a copy it is a lazy chunk of its own, fetched only when asked for.
  */
 export const WHOLE_CHAKRA_MODULE = 'virtual:snapshire/whole-chakra';
-const WHOLE_QUERY = '?snapshire-whole-chakra';
+/** The query that marks the modules of that copy. */
+export const WHOLE_QUERY = '?snapshire-whole-chakra';
 
 /** Whether a resolved id is @module-federation/vite's proxy for a shared module (loaded through the runtime). */
 export function isSharedProxy(id: string): boolean {
@@ -137,75 +138,6 @@ export const CHAKRA_COMPONENT_MODULE = /[\\/]node_modules[\\/](@chakra-ui[\\/]re
 
 /** The name (and file name prefix) of the host's lazy chunk holding all of Chakra for earlier remotes. */
 export const WHOLE_CHAKRA_CHUNK = 'whole-chakra-for-earlier-remotes';
-
-/**
- * The app's own code used by more than one screen, as one chunk: with rolldown's chunk optimisation off (see
- * fallbacksApartPlugin in ./index.ts) each helper, hook and contracts module two screens share came out as a
- * chunk of its own, about a dozen requests of 1-2 KB on the group page. Measured on remote-browse: the group
- * page 56 -> 45 requests at the same bytes, the groups list 60 -> 53 requests and 6 KB more.
- */
-export const APP_SHARED_CHUNK = 'app-shared';
-/**
- * The source of the workspace packages that are shared singletons (@snapshire/data and @snapshire/ui in
- * SHARED_PACKAGES, ./shared.ts; a unit test keeps the two in step): their modules belong to the federation's
- * own chunks (the host's provided copy, a remote's fallback), never to an app chunk that runs on every screen.
- */
-const SHARED_WORKSPACE_SOURCE = /[\\/]packages[\\/](data|ui)[\\/]src[\\/]/;
-
-/** A module of the app's or an unshared workspace package's source (not a library's, nor a federation virtual module). */
-export const isAppModule = (id: string) =>
-  /[\\/]src[\\/]/.test(id) &&
-  !/[\\/]node_modules[\\/]/.test(id) &&
-  !SHARED_WORKSPACE_SOURCE.test(id) &&
-  !id.startsWith('\0') &&
-  !id.includes('virtual');
-
-/**
- * Chunk groups of every federated app. The Chakra components an app bundles (with the Ark UI parts and zag-js
- * machines under them) go in one chunk of that app: bundled per app since the split, they came out as a small
- * chunk per component shared between screens, a dozen more requests on the group page. The shared core
- * (styled-system) and the host's theme stay out of it, in chunks of their own; the host's whole-Chakra copy is
- * one named lazy chunk. Then the app's own shared code (APP_SHARED_CHUNK), after the Chakra groups so that it
- * takes none of their modules along with its dependencies.
- */
-export function chunkGroupsPlugin(): Plugin {
-  return {
-    name: 'snapshire-chunk-groups',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const misplaced = privateCoreChunks(bundle);
-      if (misplaced.length > 0)
-        this.error(`Chakra's core (its ChakraContext) is bundled outside the shared fallback, in ${misplaced.join(', ')}: those components would not see the host's ChakraProvider`);
-    },
-    config: () => ({
-      build: {
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: WHOLE_CHAKRA_CHUNK, test: (id: string) => id.endsWith(WHOLE_QUERY) },
-                {
-                  name: 'chakra-components',
-                  test: (id: string) => !id.endsWith(WHOLE_QUERY) && CHAKRA_COMPONENT_MODULE.test(id),
-                },
-                {
-                  name: APP_SHARED_CHUNK,
-                  test: isAppModule,
-                  minShareCount: 2,
-                  // Only the app's modules themselves: taking their dependencies along pulled a library's
-                  // modules (Apollo's) into remote-browse's chunk, downloaded beside the host's shared copy.
-                  // The app modules a captured module imports are shared at least as widely, so they are
-                  // captured too; libraries stay in chunks of their own, which never import app code.
-                  includeDependenciesRecursively: false,
-                },
-              ],
-            },
-          },
-        },
-      },
-    }),
-  };
-}
 
 /** The module that creates the ChakraContext: exactly one copy of it may be used on a page. */
 const CORE_PROVIDER_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/](esm|cjs)[\\/]styled-system[\\/]provider\.js$/;

@@ -12,7 +12,8 @@ import { afterBuildPlugin } from './afterBuildPlugin.ts';
 import { buildRuntimeConfig, runtimeConfigFromEnv, type RuntimeConfigJson } from './runtimeConfig.ts';
 import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type RemoteName } from './remotes.ts';
 import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
-import { chunkGroupsPlugin, chakraCorePlugin } from './chakraCore.ts';
+import { chakraCorePlugin } from './chakraCore.ts';
+import { chunkGroupsPlugin } from './chunkGroups.ts';
 import { runtimeCoreFromHostPlugin } from './runtimeCoreFromHost.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +26,7 @@ export * from './runtimeConfig.ts';
 export * from './site.ts';
 export * from './localKeys.ts';
 export * from './chakraCore.ts';
+export * from './chunkGroups.ts';
 export * from './runtimeCoreFromHost.ts';
 
 /**

@@ -55,11 +55,10 @@ export function useGroupPosts(groupId: string, categoryIds: readonly string[]): 
   const hasMore = Boolean(connection?.pageInfo.hasNextPage && connection.pageInfo.endCursor);
   const loadingMore = active.networkStatus === NetworkStatus.fetchMore;
 
-  // One page at a time, and each page once: a second call while a page is on its way is ignored, and so is a
-  // call from a callback handed out before that page landed (a scroll handler of an earlier render still holds
-  // the old end cursor until the page re-renders, which a busy CPU delays). A list that starts again from its
-  // first page (its posts evicted after a change, say) may be paged again.
-  const inFlight = useRef(false);
+  // Each page once: a second call while a page is on its way is ignored (the end cursor has not moved yet), and
+  // so is a call from a callback handed out before that page landed (a scroll handler of an earlier render
+  // still holds the old end cursor until the page re-renders, which a busy CPU delays). A list that starts again
+  // from its first page (its posts evicted after a change, say) may be paged again.
   const fetched = useRef(new Set<string>());
   const endCursor = connection?.pageInfo.endCursor ?? null;
   const loaded = connection?.edges.length ?? 0;
@@ -72,16 +71,12 @@ export function useGroupPosts(groupId: string, categoryIds: readonly string[]): 
   const listKey = filtered ? categoryIds.join(',') : '';
   const loadMore = useCallback(() => {
     const pageKey = `${listKey}|${endCursor}`;
-    if (inFlight.current || !hasMore || !endCursor || fetched.current.has(pageKey)) return;
-    inFlight.current = true;
+    if (!hasMore || !endCursor || fetched.current.has(pageKey)) return;
     fetched.current.add(pageKey);
     void fetchMore({ variables: { after: endCursor } })
       .catch((err: unknown) => {
         fetched.current.delete(pageKey); // a page that failed may be asked for again
         console.warn(`Loading more photos failed: ${err instanceof Error ? err.message : String(err)}`);
-      })
-      .finally(() => {
-        inFlight.current = false;
       });
   }, [fetchMore, hasMore, endCursor, listKey]);
 

@@ -1,0 +1,80 @@
+/**
+ * The chunk groups of every federated app (host and remotes): Chakra's components in one chunk per app, the
+ * host's whole-Chakra copy for earlier remotes in one lazy chunk, and the app's own code that several screens
+ * share in one chunk per app. Also fails a build whose Chakra core is bundled outside the federation's chunks.
+ */
+import type { Plugin } from 'vite';
+import { CHAKRA_COMPONENT_MODULE, privateCoreChunks, WHOLE_CHAKRA_CHUNK, WHOLE_QUERY } from './chakraCore.ts';
+import { SHARED_PACKAGES } from './shared.ts';
+
+/**
+ * The app's own code used by more than one screen, as one chunk: with rolldown's chunk optimisation off (see
+ * fallbacksApartPlugin in ./index.ts) each helper, hook and contracts module two screens share came out as a
+ * chunk of its own, about a dozen requests of 1-2 KB on the group page. Measured: the group page 56 -> 48
+ * requests at the same bytes, the groups list 62 -> 58.
+ */
+export const APP_SHARED_CHUNK = 'app-shared';
+
+/**
+ * The source folders of the workspace packages that are shared singletons (@snapshire/data, @snapshire/ui):
+ * their modules belong to the federation's own chunks (the host's provided copy, a remote's fallback), never
+ * to an app chunk that runs on every screen.
+ */
+const SHARED_WORKSPACE_SOURCE = new RegExp(
+  `[\\\\/]packages[\\\\/](${SHARED_PACKAGES.filter((name) => name.startsWith('@snapshire/'))
+    .map((name) => name.slice('@snapshire/'.length))
+    .join('|')})[\\\\/]src[\\\\/]`,
+);
+
+/** A module of the app's or an unshared workspace package's source (not a library's, nor a federation virtual module). */
+export const isAppModule = (id: string) =>
+  /[\\/]src[\\/]/.test(id) &&
+  !/[\\/]node_modules[\\/]/.test(id) &&
+  !SHARED_WORKSPACE_SOURCE.test(id) &&
+  !id.startsWith('\0') &&
+  !id.includes('virtual');
+
+/**
+ * Chunk groups of every federated app. The Chakra components an app bundles (with the Ark UI parts and zag-js
+ * machines under them) go in one chunk of that app: bundled per app since the split, they came out as a small
+ * chunk per component shared between screens, a dozen more requests on the group page. The shared core
+ * (styled-system) and the host's theme stay out of it, in chunks of their own; the host's whole-Chakra copy is
+ * one named lazy chunk. Then the app's own shared code (APP_SHARED_CHUNK).
+ */
+export function chunkGroupsPlugin(): Plugin {
+  return {
+    name: 'snapshire-chunk-groups',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const misplaced = privateCoreChunks(bundle);
+      if (misplaced.length > 0)
+        this.error(`Chakra's core (its ChakraContext) is bundled outside the shared fallback, in ${misplaced.join(', ')}: those components would not see the host's ChakraProvider`);
+    },
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: WHOLE_CHAKRA_CHUNK, test: (id: string) => id.endsWith(WHOLE_QUERY) },
+                {
+                  name: 'chakra-components',
+                  test: (id: string) => !id.endsWith(WHOLE_QUERY) && CHAKRA_COMPONENT_MODULE.test(id),
+                },
+                {
+                  name: APP_SHARED_CHUNK,
+                  test: isAppModule,
+                  minShareCount: 2,
+                  // Only the app's modules themselves, not the libraries they import: those stay in chunks of
+                  // their own (a shared library's modules must never join an app chunk). The app modules a
+                  // captured module imports are shared at least as widely, so they are captured too.
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
+      },
+    }),
+  };
+}
