@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import type { Page } from '@playwright/test';
-import { LIMITS, SIGN_PHOTOS_FUNCTION, paths } from '@snapshire/contracts';
+import { LIMITS, SIGN_PHOTOS_FUNCTION, paths, type SignPhotosRequest } from '@snapshire/contracts';
 import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
 
@@ -228,9 +228,19 @@ async function photosOnScreen(page: Page): Promise<{ onScreen: number; loaded: n
 test.describe('signed photo URLs come a page of posts at a time', () => {
   test.setTimeout(180_000);
 
-  test('the group page: one sign request for its first page, and its photos show', async ({ page }) => {
+  test('the group page: one sign request for its first page, one signature a photo, and its photos show', async ({
+    page,
+  }) => {
     const signs = countSignRequests(page);
     const pages = countPostPages(page);
+    // The signatures asked for: each post at its own widths (widthsByPost), else at every width named.
+    const asked: { posts: number; signatures: number }[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'POST' || !r.url().includes(`/functions/v1/${SIGN_PHOTOS_FUNCTION}`)) return;
+      const body = r.postDataJSON() as SignPhotosRequest;
+      const widthsOf = (id: string) => (body.widthsByPost?.[id] ?? body.widths).length;
+      asked.push({ posts: body.postIds.length, signatures: body.postIds.reduce((n, id) => n + widthsOf(id), 0) });
+    });
     await page.goto(paths.group(SEED_GROUPS.bristol));
     await expect(page.getByTestId('photo-tile').first()).toBeVisible();
     await expect.poll(() => photosOnScreen(page).then((s) => s.onScreen > 0 && s.loaded === s.onScreen)).toBe(true);
@@ -238,6 +248,10 @@ test.describe('signed photo URLs come a page of posts at a time', () => {
     expect(pages()).toBe(1);
     console.log(`group page: ${signs()} sign requests for ${pages()} page of posts`);
     expect(signs()).toBe(1);
+    console.log(`group page: sign-photos asked for ${JSON.stringify(asked)}`);
+    // Every tile of one page wants one width step at this screen's size and density: one signature each.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.signatures).toBe(asked[0]!.posts);
     const shown = await photosOnScreen(page);
     expect(shown.withSrcset).toBe(shown.onScreen);
   });

@@ -50,6 +50,22 @@ describe('sign-photos request', () => {
       expect(refusal({ postIds: [id(1)], widths })).toContain(SIGN_PHOTOS_MESSAGES.WIDTHS);
   });
 
+  it('takes the widths each post needs, so a page of tiles at different steps signs each photo once', () => {
+    const body = { postIds: [id(1), id(2)], widths: [400, 800], widthsByPost: { [id(1)]: [400], [id(2)]: [800] } };
+    expect(signPhotosRequestSchema.parse(body)).toEqual(body);
+    // A post left out of the map is signed at every asked width, as before the map existed.
+    expect(signPhotosRequestSchema.parse({ ...body, widthsByPost: { [id(1)]: [400] } }).widthsByPost).toEqual({
+      [id(1)]: [400],
+    });
+  });
+
+  it('refuses per-post widths that are not among the asked widths, empty, repeated, or for a post not asked', () => {
+    for (const widthsByPost of [{ [id(1)]: [640] }, { [id(1)]: [] }, { [id(1)]: [400, 400] }, { [id(3)]: [400] }])
+      expect(refusal({ postIds: [id(1), id(2)], widths: [400, 800], widthsByPost })).toContain(
+        SIGN_PHOTOS_MESSAGES.WIDTHS_BY_POST,
+      );
+  });
+
   it('refuses unknown fields (a path or bucket cannot be slipped in)', () => {
     expect(refusal({ postIds: [id(1)], widths: [320], paths: ['posts/a/b.jpg'] })).toEqual([
       SIGN_PHOTOS_MESSAGES.BAD_REQUEST,

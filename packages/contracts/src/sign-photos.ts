@@ -42,6 +42,7 @@ export const SIGN_PHOTOS_MESSAGES = {
   NOT_JSON: 'The request must be JSON: {"postIds": [...], "widths": [...]}.',
   POST_IDS: `Ask for 1 to ${SIGN_PHOTOS_LIMITS.MAX_POST_IDS} different post ids (UUIDs) at once.`,
   WIDTHS: `Ask for 1 to ${SIGN_PHOTOS_LIMITS.MAX_WIDTHS} different whole-number widths from ${SIGN_PHOTOS_LIMITS.MIN_WIDTH} to ${LIMITS.IMAGE_MAX_WIDTH} pixels.`,
+  WIDTHS_BY_POST: 'Each post’s own widths must be some of the asked widths, each once, for a post that is asked for.',
   TOO_LARGE: `The request is larger than ${SIGN_PHOTOS_LIMITS.MAX_BODY_BYTES} bytes.`,
   SESSION_INVALID: 'Your session is not valid any more. Sign in again.',
   RATE_LIMITED: 'Too many photo requests. Please wait a minute and try again.',
@@ -51,28 +52,55 @@ export const SIGN_PHOTOS_MESSAGES = {
 
 const unique = (values: readonly unknown[]) => new Set(values).size === values.length;
 
-export const signPhotosRequestSchema = z.strictObject(
-  {
-    postIds: z
-      .array(z.string().uuid({ error: SIGN_PHOTOS_MESSAGES.POST_IDS }), { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
-      .min(1, { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
-      .max(SIGN_PHOTOS_LIMITS.MAX_POST_IDS, { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
-      .refine(unique, { error: SIGN_PHOTOS_MESSAGES.POST_IDS }),
-    widths: z
-      .array(
-        z
-          .number({ error: SIGN_PHOTOS_MESSAGES.WIDTHS })
-          .int({ error: SIGN_PHOTOS_MESSAGES.WIDTHS })
-          .min(SIGN_PHOTOS_LIMITS.MIN_WIDTH, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
-          .max(LIMITS.IMAGE_MAX_WIDTH, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
-        { error: SIGN_PHOTOS_MESSAGES.WIDTHS },
-      )
-      .min(1, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
-      .max(SIGN_PHOTOS_LIMITS.MAX_WIDTHS, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
-      .refine(unique, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
-  },
-  { error: SIGN_PHOTOS_MESSAGES.BAD_REQUEST },
-);
+const byPost = SIGN_PHOTOS_MESSAGES.WIDTHS_BY_POST;
+
+const widthsSchema = z
+  .array(
+    z
+      .number({ error: SIGN_PHOTOS_MESSAGES.WIDTHS })
+      .int({ error: SIGN_PHOTOS_MESSAGES.WIDTHS })
+      .min(SIGN_PHOTOS_LIMITS.MIN_WIDTH, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
+      .max(LIMITS.IMAGE_MAX_WIDTH, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
+    { error: SIGN_PHOTOS_MESSAGES.WIDTHS },
+  )
+  .min(1, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
+  .max(SIGN_PHOTOS_LIMITS.MAX_WIDTHS, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
+  .refine(unique, { error: SIGN_PHOTOS_MESSAGES.WIDTHS });
+
+/**
+ * A request: the posts, and the widths to sign them at. `widthsByPost` (optional) narrows a post to the
+ * widths its tiles want, so a page whose tiles want different steps costs one signature per tile, not one
+ * per tile and step; a post it leaves out is signed at every width in `widths`.
+ */
+export const signPhotosRequestSchema = z
+  .strictObject(
+    {
+      postIds: z
+        .array(z.string().uuid({ error: SIGN_PHOTOS_MESSAGES.POST_IDS }), { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
+        .min(1, { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
+        .max(SIGN_PHOTOS_LIMITS.MAX_POST_IDS, { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
+        .refine(unique, { error: SIGN_PHOTOS_MESSAGES.POST_IDS }),
+      widths: widthsSchema,
+      widthsByPost: z
+        .record(
+          z.string({ error: byPost }),
+          z
+            .array(z.number({ error: byPost }), { error: byPost })
+            .min(1, { error: byPost })
+            .refine(unique, { error: byPost }),
+          { error: byPost },
+        )
+        .optional(),
+    },
+    { error: SIGN_PHOTOS_MESSAGES.BAD_REQUEST },
+  )
+  .superRefine(({ postIds, widths, widthsByPost }, ctx) => {
+    for (const [postId, own] of Object.entries(widthsByPost ?? {}))
+      if (!postIds.includes(postId) || own.some((width) => !widths.includes(width))) {
+        ctx.addIssue({ code: 'custom', message: byPost, path: ['widthsByPost', postId] });
+        return;
+      }
+  });
 export type SignPhotosRequest = z.infer<typeof signPhotosRequestSchema>;
 
 /** One rendition of a photo: its transform's size and its signed path. */

@@ -141,14 +141,15 @@ async function handle(req: Request, address: string | undefined): Promise<Respon
     const issues = issueMessages(parsed.error);
     throw new HttpError(400, issues[0] ?? SIGN_PHOTOS_MESSAGES.BAD_REQUEST, issues);
   }
-  const { postIds, widths } = parsed.data;
+  const { postIds, widths, widthsByPost } = parsed.data;
 
   const posts = await visiblePosts(token, postIds);
-  // One signature per distinct transform of each photo (a photo narrower than several widths has one).
+  // One signature per distinct transform of each photo at its widths (a photo narrower than several widths
+  // has one), so a page of tiles that each want one step costs one signature a tile.
   const jobs: { postId: string; transform: ImageTransform; path: string }[] = [];
   for (const post of posts) {
     const seen = new Set<number>();
-    for (const width of [...widths].sort((a, b) => a - b)) {
+    for (const width of [...(widthsByPost?.[post.id] ?? widths)].sort((a, b) => a - b)) {
       const transform = imageTransform({ width: post.meta_width, height: post.meta_height }, width);
       if (seen.has(transform.width)) continue;
       seen.add(transform.width);

@@ -107,6 +107,27 @@ export function defineSignPhotosSuite(label: string, databaseUrl: () => Promise<
       }
     });
 
+    it('signs each post only at its own widths when the request names them (one signature per tile, not per tile and width)', async () => {
+      const body = signed(
+        await sign(h.member, {
+          postIds: [publicPost, privatePost],
+          widths: [320, 800],
+          widthsByPost: { [publicPost]: [320], [privatePost]: [800] },
+        }),
+      );
+      expect(body.photos[publicPost]!.map((r) => r.width)).toEqual([320]);
+      expect(body.photos[privatePost]!.map((r) => r.width)).toEqual([800]);
+      const refused = await sign(h.member, {
+        postIds: [publicPost],
+        widths: [320],
+        widthsByPost: { [publicPost]: [800] },
+      });
+      expect([refused.status, (refused.body as FunctionErrorResponse).error]).toEqual([
+        400,
+        SIGN_PHOTOS_MESSAGES.WIDTHS_BY_POST,
+      ]);
+    });
+
     it('gives an outsider and a visitor the public photo only: the private post is absent, as a post that does not exist', async () => {
       const missing = randomUUID();
       for (const client of [h.outsider, h.anon]) {

@@ -5,16 +5,21 @@ import { describe, expect, it, vi } from 'vitest';
 import { DayMasonry } from './DayMasonry.tsx';
 import { bandStart } from './useVisibleBand.ts';
 
-const squares = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i}`, meta_width: 100, meta_height: 100 }));
+const squares = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `p${i}`, meta_width: 100, meta_height: 100 }));
 
 function renderMasonry(count: number) {
   return render(
     <ChakraProvider value={system}>
       <DayMasonry
-      items={squares(count)}
-      columns={3}
-      width={900}
-      renderItem={(item, index) => <div data-testid="tile" data-index={index}>{item.id}</div>}
+        items={squares(count)}
+        columns={3}
+        width={900}
+        renderItem={(item, index) => (
+          <div data-testid="tile" data-index={index}>
+            {item.id}
+          </div>
+        )}
       />
     </ChakraProvider>,
   );
@@ -48,6 +53,31 @@ describe('DayMasonry virtualisation', () => {
   });
 });
 
+describe('DayMasonry layout report', () => {
+  it('tells the width of every photo, off screen too, and takes the report back when laid out again', () => {
+    const reports: { widths: readonly number[]; withdrawn: boolean }[] = [];
+    const onLayout = (_items: readonly unknown[], widths: readonly number[]) => {
+      const report = { widths, withdrawn: false };
+      reports.push(report);
+      return () => void (report.withdrawn = true);
+    };
+    const masonry = (width: number) => (
+      <ChakraProvider value={system}>
+        <DayMasonry items={squares(300)} columns={3} width={width} onLayout={onLayout} renderItem={() => null} />
+      </ChakraProvider>
+    );
+    const { rerender } = render(masonry(900));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.widths).toHaveLength(300);
+    expect(new Set(reports[0]!.widths)).toEqual(new Set([292]));
+    rerender(masonry(600));
+    expect(reports.map((r) => [r.widths[299], r.withdrawn])).toEqual([
+      [292, true],
+      [192, false],
+    ]);
+  });
+});
+
 describe('DayMasonry with fewer photos than columns', () => {
   const day = (count: number, mayGrow: boolean) => (
     <ChakraProvider value={system}>
@@ -56,11 +86,16 @@ describe('DayMasonry with fewer photos than columns', () => {
         columns={3}
         width={912}
         mayGrow={mayGrow}
-        renderItem={(item, index) => <div data-testid="tile" data-index={index}>{item.id}</div>}
+        renderItem={(item, index) => (
+          <div data-testid="tile" data-index={index}>
+            {item.id}
+          </div>
+        )}
       />
     </ChakraProvider>
   );
-  const tileBoxes = () => screen.getAllByTestId('tile').map((tile) => (tile.parentElement as HTMLElement).style.cssText);
+  const tileBoxes = () =>
+    screen.getAllByTestId('tile').map((tile) => (tile.parentElement as HTMLElement).style.cssText);
 
   it('lays a complete short day out as one row across the width, not in columns left empty', () => {
     render(day(2, false));

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box } from '@chakra-ui/react';
 import { LIMITS } from '@snapshire/contracts';
 import { aspectRatioOf, layoutMasonry, layoutRow } from './masonry.ts';
@@ -26,6 +26,7 @@ export function DayMasonry<T extends { id: string; meta_width: number; meta_heig
   width,
   renderItem,
   mayGrow = false,
+  onLayout,
 }: {
   items: readonly T[];
   columns: number;
@@ -34,6 +35,11 @@ export function DayMasonry<T extends { id: string; meta_width: number; meta_heig
   /** The next page may add photos to this day (the last day loaded while more pages remain). */
   mayGrow?: boolean;
   renderItem: (item: T, index: number, columnWidth: number) => ReactNode;
+  /**
+   * Told the width every item is shown at, on or off screen, whenever the layout changes; what it returns
+   * runs when that layout is replaced.
+   */
+  onLayout?: (items: readonly T[], widths: readonly number[]) => () => void;
 }) {
   // Decided once, when the day is first shown: a day that was shown in columns never turns into a row.
   const [inColumnsWhileGrowing] = useState(mayGrow);
@@ -42,10 +48,28 @@ export function DayMasonry<T extends { id: string; meta_width: number; meta_heig
     () => (asRow ? layoutRow : layoutMasonry)(items.map(aspectRatioOf), columns, width, LIMITS.MASONRY_GUTTER_PX),
     [asRow, items, columns, width],
   );
+  // A layout redone before its photos were asked for (the width settling as the page loads) takes back the
+  // first one's asks: each photo is signed at the width it ends up shown at.
+  useEffect(
+    () =>
+      onLayout?.(
+        items,
+        boxes.map((box) => box.width),
+      ),
+    [onLayout, items, boxes],
+  );
   const ref = useRef<HTMLDivElement>(null);
   const band = useVisibleBand(ref, height, RENDER_MARGIN_PX);
   return (
-    <Box ref={ref} position="relative" height={`${height}px`} data-testid="masonry" data-layout={asRow ? 'row' : 'columns'} data-columns={columns} data-count={items.length}>
+    <Box
+      ref={ref}
+      position="relative"
+      height={`${height}px`}
+      data-testid="masonry"
+      data-layout={asRow ? 'row' : 'columns'}
+      data-columns={columns}
+      data-count={items.length}
+    >
       {items.map((item, index) => {
         const box = boxes[index]!;
         if (box.top + box.height < band.from || box.top > band.to) return null;

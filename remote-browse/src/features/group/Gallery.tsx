@@ -3,6 +3,7 @@ import { Box, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES } from '@snapshire/contracts';
 import type { GalleryPost } from '../browse-data/types.ts';
 import { useElementWidth } from '../photos/useElementWidth.ts';
+import { useSignPhotosAt } from '../photos/useSignedPhoto.ts';
 import { DayMasonry } from './DayMasonry.tsx';
 import type { DayGroup } from './groupPostsByDay.ts';
 import { columnCountForWidth } from './masonry.ts';
@@ -45,6 +46,8 @@ export function Gallery(props: GalleryProps) {
   const containerWidth = useElementWidth(containerRef, Math.min(viewportWidth, 1200));
   const columns = columnCountForWidth(viewportWidth);
   const count = days.reduce((n, day) => n + day.posts.length, 0);
+  // Every day's photos are signed at their tiles' widths as each page is laid out (one request a page).
+  const signPhotosAt = useSignPhotosAt();
 
   // The next page is asked for three screens ahead of the end, or at once when the reader has jumped past it.
   useInfiniteScroll(sentinelRef, {
@@ -79,6 +82,7 @@ export function Gallery(props: GalleryProps) {
                   columns={columns}
                   width={containerWidth}
                   mayGrow={hasMore && dayIndex === days.length - 1}
+                  onLayout={signPhotosAt}
                   renderItem={(post, index, columnWidth) => (
                     <PhotoTile
                       key={post.id}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Box } from '@chakra-ui/react';
 import { Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { CATEGORY_QUERY_PARAM, LIMITS, MESSAGES } from '@snapshire/contracts';
+import { CATEGORY_QUERY_PARAM, MESSAGES } from '@snapshire/contracts';
 import { ErrorPanel, LoadingState } from '@snapshire/ui';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type CategoryNode } from '../browse-data/types.ts';
@@ -12,12 +12,10 @@ import { formatCategoryParam, parseCategoryParam } from './categoryParam.ts';
 import { Gallery } from './Gallery.tsx';
 import type { GalleryOutletContext } from './galleryContext.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
-import { useSignedPhotoPage } from '../photos/useSignedPhoto.ts';
 import { GroupMembershipBar } from '../group-admin/GroupMembershipBar.tsx';
 import { GroupHeader } from './GroupHeader.tsx';
 import { MissingGroupPage } from './MissingGroupPage.tsx';
 import { groupPostsByDay } from './groupPostsByDay.ts';
-import { columnCountForWidth } from './masonry.ts';
 import { useGroupPosts } from './useGroupPosts.ts';
 import { useViewportSize } from '../layout/useViewportSize.ts';
 
@@ -74,11 +72,6 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
   const [liked, setLiked] = useState<ReadonlySet<string>>(() => new Set());
   const state = useGroupPosts(groupId, categoryIds);
   const { group } = state;
-  // Each page of posts is signed in one request as it arrives (at the width a column needs on this screen),
-  // whichever of its tiles are on screen.
-  const viewportWidth = useViewportSize('width');
-  const columns = columnCountForWidth(viewportWidth);
-  useSignedPhotoPage(state.posts, (Math.min(viewportWidth, 1200) - LIMITS.MASONRY_GUTTER_PX * (columns - 1)) / columns);
 
   const toggleLike = useCallback((postId: string) => {
     setLiked((previous) => {

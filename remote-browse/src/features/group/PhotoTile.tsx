@@ -24,13 +24,29 @@ export interface PhotoTileProps {
  * One photo in the gallery: a zoom-in link that opens the post modal (keyboard-focusable, named by the
  * photo's description) and the local heart toggle at the bottom right.
  */
-export const PhotoTile = memo(function PhotoTile({ groupId, post, columnWidth, order, eager, priority, liked, onToggleLike }: PhotoTileProps) {
+export const PhotoTile = memo(function PhotoTile({
+  groupId,
+  post,
+  columnWidth,
+  order,
+  eager,
+  priority,
+  liked,
+  onToggleLike,
+}: PhotoTileProps) {
   const alt = photoAlt(post);
   return (
     <Box position="relative" data-testid="photo-tile" data-post-id={post.id} data-order={order}>
       <Link asChild display="block" cursor="zoom-in" borderRadius="md">
         <RouterLink to={paths.groupPost(groupId, post.id)} state={POST_MODAL_STATE} aria-label={alt}>
-          <SignedPhoto photo={post} alt={alt} displayWidth={columnWidth} eager={eager} priority={priority} borderRadius="md" />
+          <SignedPhoto
+            photo={post}
+            alt={alt}
+            displayWidth={columnWidth}
+            eager={eager}
+            priority={priority}
+            borderRadius="md"
+          />
         </RouterLink>
       </Link>
       <HeartToggle on={liked} onToggle={() => onToggleLike(post.id)} />

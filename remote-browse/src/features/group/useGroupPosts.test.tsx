@@ -41,7 +41,10 @@ describe('useGroupPosts', () => {
   it('loads the next page with the end cursor and merges it into the cached list', async () => {
     const mocks = [
       { request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, true)) },
-      { request: { query: GroupByIdDocument, variables: { ...vars, after: `c-${page1.at(-1)!.id}` } }, result: groupResult(page(page2, false)) },
+      {
+        request: { query: GroupByIdDocument, variables: { ...vars, after: `c-${page1.at(-1)!.id}` } },
+        result: groupResult(page(page2, false)),
+      },
     ];
     const { result } = renderHook(() => useGroupPosts(GROUP_ID, []), { wrapper: wrapperWith(mocks, browseCache()) });
     await waitFor(() => expect(result.current.posts).toHaveLength(30));
@@ -84,7 +87,11 @@ describe('useGroupPosts', () => {
   it('a list that starts again from its first page (its posts evicted) pages in again', async () => {
     let secondPageRequests = 0;
     const mocks = [
-      { request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, true)), maxUsageCount: 2 },
+      {
+        request: { query: GroupByIdDocument, variables: vars },
+        result: groupResult(page(page1, true)),
+        maxUsageCount: 2,
+      },
       {
         request: { query: GroupByIdDocument, variables: { ...vars, after: `c-${page1.at(-1)!.id}` } },
         result: () => {
@@ -121,7 +128,15 @@ describe('useGroupPosts', () => {
       query: AllGroupsDocument,
       data: {
         groupCollection: {
-          edges: [{ node: { ...twoPosts, member_count: null, postCollection: { edges: twoPosts.postCollection!.edges.map(({ node }) => ({ node })) } } }],
+          edges: [
+            {
+              node: {
+                ...twoPosts,
+                member_count: null,
+                postCollection: { edges: twoPosts.postCollection!.edges.map(({ node }) => ({ node })) },
+              },
+            },
+          ],
         },
       } as never,
     });
@@ -138,13 +153,18 @@ describe('useGroupPosts', () => {
       ...post,
       post_categoryCollection: {
         __typename: 'post_categoryConnection',
-        edges: linked.has(post.id) ? [{ __typename: 'post_categoryEdge', node: { __typename: 'post_category', category_id: CATEGORY_ID } }] : [],
+        edges: linked.has(post.id)
+          ? [{ __typename: 'post_categoryEdge', node: { __typename: 'post_category', category_id: CATEGORY_ID } }]
+          : [],
       },
     }));
     const mocks = [
       { request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, false)) },
       {
-        request: { query: GroupPostsByCategoryIdsDocument, variables: { id: GROUP_ID, filteredCategoryIds: [CATEGORY_ID], first: 30 } },
+        request: {
+          query: GroupPostsByCategoryIdsDocument,
+          variables: { id: GROUP_ID, filteredCategoryIds: [CATEGORY_ID], first: 30 },
+        },
         result: {
           data: {
             groupCollection: {

@@ -23,7 +23,7 @@ function memoryStorage(): KeyValueStorage & { data: Record<string, string> } {
   return { data, getItem: (k) => data[k] ?? null, setItem: (k, v) => void (data[k] = v) };
 }
 
-/** A sign-photos stand-in that answers like the function: each visible post at each distinct width. */
+/** A sign-photos stand-in that answers like the function: each visible post at each of its widths. */
 function fakeFunction(options: { hidden?: string[]; fail?: boolean } = {}) {
   const bodies: SignPhotosRequest[] = [];
   const invoke = vi.fn(async (name: string, { body }: { body: SignPhotosRequest }) => {
@@ -33,7 +33,7 @@ function fakeFunction(options: { hidden?: string[]; fail?: boolean } = {}) {
     const answer: Record<string, { width: number; height: number; signedPath: string }[]> = {};
     for (const postId of body.postIds) {
       if (options.hidden?.includes(postId)) continue;
-      answer[postId] = body.widths.map((w) => ({
+      answer[postId] = (body.widthsByPost?.[postId] ?? body.widths).map((w) => ({
         width: w,
         height: Math.round((w * 3) / 4),
         signedPath: `/render/image/sign/photography/posts/${postId}/x.jpg?token=${w}`,
@@ -102,20 +102,50 @@ describe('PhotoSigner', () => {
     expect(fn.bodies[1]!.postIds).toEqual(photos(31, 30).map((p) => p.id));
   });
 
-  it('asks for the union of the steps wanted in one task, and again for a step not signed yet', async () => {
+  it('asks each photo only at the steps its tiles want (one signature per tile), and again for a step not signed yet', async () => {
     const { signer, flush } = setup();
     const fn = fakeFunction();
     signer.request(fn.client, photos(1, 3), [480]);
     signer.request(fn.client, [photo(1)], [800]); // a wider tile (a short day's row)
     await flush();
-    expect(fn.bodies).toEqual([{ postIds: photos(1, 3).map((p) => p.id), widths: [480, 800] }]);
-    signer.request(fn.client, [photo(2)], [800]); // signed at 800 with the others already
+    // Photo 1 wants every step named, so it needs no entry of its own.
+    expect(fn.bodies).toEqual([
+      { postIds: photos(1, 3).map((p) => p.id), widths: [480, 800], widthsByPost: { [id(2)]: [480], [id(3)]: [480] } },
+    ]);
+    signer.request(fn.client, [photo(1)], [800]); // signed at 800 already
     signer.request(fn.client, [photo(2)], [480]);
     await flush();
     expect(fn.invoke).toHaveBeenCalledTimes(1);
     signer.request(fn.client, [photo(2)], [1230]); // the post view on a large screen
     await flush();
     expect(fn.bodies[1]).toEqual({ postIds: [id(2)], widths: [1230] });
+  });
+
+  it('signs only the steps still wanted when the batch goes: a tile laid out again at another width withdraws its first ask', async () => {
+    const { signer, flush } = setup();
+    const fn = fakeFunction();
+    // First layout (before the scrollbar took its width): the tile at 1000, the page at 1000.
+    const tileAsk = signer.request(fn.client, [photo(1)], [1000]);
+    const pageAsk = signer.request(fn.client, photos(1, 2), [1000]);
+    // Laid out again in the same task at 800: the earlier asks are withdrawn, the new ones made.
+    tileAsk();
+    pageAsk();
+    signer.request(fn.client, [photo(1)], [800]);
+    signer.request(fn.client, photos(1, 2), [800]);
+    // Another asker of the same step keeps it: withdrawing one ask leaves the other's.
+    signer.request(fn.client, [photo(3)], [480]);
+    const twice = signer.request(fn.client, [photo(3)], [480]);
+    twice();
+    await flush();
+    expect(fn.bodies).toEqual([
+      {
+        postIds: [id(1), id(2), id(3)],
+        widths: [480, 800],
+        widthsByPost: { [id(1)]: [800], [id(2)]: [800], [id(3)]: [480] },
+      },
+    ]);
+    tileAsk(); // withdrawing after the batch went changes nothing
+    expect(fn.invoke).toHaveBeenCalledTimes(1);
   });
 
   it('never puts more than a page of posts in one request', async () => {

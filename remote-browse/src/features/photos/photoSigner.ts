@@ -28,12 +28,14 @@ export interface PhotoSignerOptions {
 
 /**
  * Signs photos in batches through the sign-photos edge function: every photo asked for while a task runs
- * goes in one request per page of posts (SIGN_PHOTOS_LIMITS.MAX_POST_IDS), at the width steps asked for
- * (those the screen needs: signing every step costs the server four times the work on the first screen's
- * critical path), and photos whose URLs are cached (local storage, 24 h) or on their way are not asked again.
+ * goes in one request per page of posts (SIGN_PHOTOS_LIMITS.MAX_POST_IDS), each photo at the width steps its
+ * tiles asked for (widthsByPost: a page whose tiles want four different steps would otherwise cost the
+ * server four signatures a photo, on the first screen's critical path), and photos whose URLs are cached
+ * (local storage, 24 h) or on their way are not asked again.
  */
 export class PhotoSigner {
-  private readonly waiting = new Map<string, { photo: PhotoRef; steps: Set<number> }>();
+  /** The photos to sign in the next batch, each with its steps and how many asks want each step. */
+  private readonly waiting = new Map<string, { photo: PhotoRef; asks: Map<number, number> }>();
   private client: SignPhotosClient | undefined;
   private scheduled = false;
   private readonly schedule: (send: () => void) => void;
@@ -42,25 +44,47 @@ export class PhotoSigner {
     this.schedule = options.schedule ?? ((send) => setTimeout(send, 0));
   }
 
-  /** Asks for signed URLs of these photos at these width steps (PHOTO_WIDTH_STEPS), in the next batch. */
-  request(client: SignPhotosClient, photos: readonly PhotoRef[], steps: readonly number[]): void {
+  /**
+   * Asks for signed URLs of these photos at these width steps (PHOTO_WIDTH_STEPS), in the next batch. Returns
+   * the withdrawal of this ask: a layout redone at another width before the batch goes (an effect's cleanup)
+   * takes its first steps back, so the batch signs only what is still shown; once sent, it changes nothing.
+   */
+  request(client: SignPhotosClient, photos: readonly PhotoRef[], steps: readonly number[]): () => void {
     this.client = client;
+    const asked: { entry: { asks: Map<number, number> }; step: number }[] = [];
     for (const photo of photos) {
       if (!(photo.meta_width > 0 && photo.meta_height > 0 && photo.file_name)) continue;
-      const entry = this.waiting.get(photo.id) ?? { photo, steps: new Set<number>() };
-      for (const step of steps) entry.steps.add(step);
+      const entry = this.waiting.get(photo.id) ?? { photo, asks: new Map<number, number>() };
+      for (const step of new Set(steps)) {
+        entry.asks.set(step, (entry.asks.get(step) ?? 0) + 1);
+        asked.push({ entry, step });
+      }
       this.waiting.set(photo.id, entry);
     }
     if (this.waiting.size > 0 && !this.scheduled) {
       this.scheduled = true;
       this.schedule(() => this.send());
     }
+    let withdrawn = false;
+    return () => {
+      if (withdrawn) return;
+      withdrawn = true;
+      // After a send the entries are no longer waiting: nothing to take back.
+      for (const { entry, step } of asked) {
+        const count = entry.asks.get(step) ?? 0;
+        if (count <= 1) entry.asks.delete(step);
+        else entry.asks.set(step, count - 1);
+      }
+    };
   }
 
   private send(): void {
     this.scheduled = false;
     const client = this.client;
-    const waiting = [...this.waiting.values()];
+    const waiting = [...this.waiting.values()]
+      .map(({ photo, asks }) => ({ photo, steps: new Set(asks.keys()) }))
+      .filter((entry) => entry.steps.size > 0);
+    // Sent entries get fresh maps from here on, so a late withdrawal touches nothing that is waiting.
     this.waiting.clear();
     if (!client) return;
     const { cache } = this.options;
@@ -70,12 +94,18 @@ export class PhotoSigner {
     const needed = waiting.filter((entry) => cache.missing(keysOf(entry)).length > 0);
     for (const page of requestsWithinLimits(needed)) {
       const steps = [...new Set(page.flatMap((entry) => [...entry.steps]))].sort((a, b) => a - b);
-      const keys = page.flatMap((entry) => [...new Set(steps.map((step) => renditionFor(entry.photo, step).key))]);
+      const keys = page.flatMap((entry) => keysOf(entry));
+      // Each photo at its own steps only: a photo that wants every step named needs no entry.
+      const own = page.filter((entry) => entry.steps.size < steps.length);
+      const widthsByPost = own.length
+        ? Object.fromEntries(own.map((entry) => [entry.photo.id, [...entry.steps].sort((a, b) => a - b)]))
+        : undefined;
       void cache.resolveMany(keys, () =>
         this.sign(
           client,
           page.map((entry) => entry.photo),
           steps,
+          widthsByPost,
         ),
       );
     }
@@ -86,8 +116,13 @@ export class PhotoSigner {
     client: SignPhotosClient,
     photos: readonly PhotoRef[],
     steps: number[],
+    widthsByPost: Record<string, number[]> | undefined,
   ): Promise<Map<string, string>> {
-    const body: SignPhotosRequest = { postIds: photos.map((p) => p.id), widths: steps };
+    const body: SignPhotosRequest = {
+      postIds: photos.map((p) => p.id),
+      widths: steps,
+      ...(widthsByPost && { widthsByPost }),
+    };
     const { data, error } = await client.functions.invoke(SIGN_PHOTOS_FUNCTION, { body });
     if (error) throw error instanceof Error ? error : new Error(String(error));
     const answer = signPhotosResponseSchema.parse(data);
@@ -106,8 +141,8 @@ export class PhotoSigner {
 
 /**
  * Packs the photos to sign into as few requests as the function's limits allow: at most MAX_POST_IDS posts
- * and MAX_WIDTHS distinct width steps each (a request signs every post at every width it names), in the order
- * they were asked for. A screen wants one or two steps, so this is one request per page of posts.
+ * and MAX_WIDTHS distinct width steps each, in the order they were asked for. A screen's tiles want a few
+ * steps, so this is one request per page of posts.
  */
 function requestsWithinLimits<T extends { steps: Set<number> }>(entries: readonly T[]): T[][] {
   const requests: T[][] = [];

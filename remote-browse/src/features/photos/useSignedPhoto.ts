@@ -24,16 +24,25 @@ export interface SignedPhotoState {
 }
 
 /**
- * Signs a page of posts in one request as soon as the page is known (call it with the posts a list shows,
- * growing as pages arrive, and the CSS width its photos are shown at): only photos not signed yet are asked
- * for, so each new page costs one request, however its tiles later come and go on screen.
+ * Signs photos at the widths they are shown at, in the next batch (one request per page of posts), and
+ * returns the withdrawal of that ask: a whole layout at once, whichever of its tiles are on screen, so a page of posts costs one request however its
+ * tiles later come and go, and each photo one signature, at the step its tile needs on this screen.
  */
-export function useSignedPhotoPage(photos: readonly PhotoRef[], displayWidth: number): void {
+export function useSignPhotosAt(): (photos: readonly PhotoRef[], displayWidths: readonly number[]) => () => void {
   const supabase: SignPhotosClient = useSupabase();
-  const step = widthStepFor(displayWidth, devicePixelRatio());
-  useEffect(() => {
-    if (photos.length > 0) photoSigner.request(supabase, photos, [step]);
-  }, [supabase, photos, step]);
+  return useCallback(
+    (photos, displayWidths) => {
+      const byStep = new Map<number, PhotoRef[]>();
+      photos.forEach((photo, index) => {
+        const step = widthStepFor(displayWidths[index] ?? 0, devicePixelRatio());
+        byStep.set(step, [...(byStep.get(step) ?? []), photo]);
+      });
+      const asks = [...byStep].map(([step, group]) => photoSigner.request(supabase, group, [step]));
+      // The withdrawal of these asks, for a layout redone before the batch goes.
+      return () => asks.forEach((withdraw) => withdraw());
+    },
+    [supabase],
+  );
 }
 
 /**
@@ -58,9 +67,8 @@ export function useSignedPhoto(photo: PhotoRef, displayWidth: number): SignedPho
   );
 
   const step = widthStepFor(displayWidth, devicePixelRatio());
-  useEffect(() => {
-    photoSigner.request(supabase, [photo], [step]);
-  }, [supabase, photo, step]);
+  // Withdrawn if the tile is laid out again at another width (or goes) before the batch is sent.
+  useEffect(() => photoSigner.request(supabase, [photo], [step]), [supabase, photo, step]);
 
   const renew = useCallback(() => {
     for (const key of keys) signedUrlCache.invalidate(key);
