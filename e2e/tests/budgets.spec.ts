@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { LIMITS, SIGN_PHOTOS_FUNCTION, paths, type SignPhotosRequest } from '@snapshire/contracts';
 import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
+import { recordPostPages } from '../support/postPages.ts';
 
 /**
  * The group page's cold load may cost at most this (Bristol, 1280x720, compressed). Measured when set: 48
@@ -178,6 +179,29 @@ test('the group page loads within its request and byte budget, all JavaScript co
   expect(measured.totalKB).toBeLessThanOrEqual(GROUP_PAGE_BUDGET.totalKB);
 });
 
+test("the group page's first query leaves with the page's first script, before the shell's JavaScript, and only once", async ({
+  page,
+  context,
+}) => {
+  // Who sent each GroupById request: the inline script of the HTML (its stack is the document's) or a bundle.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const senders: string[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.request.method !== 'POST' || !e.request.url.includes('/graphql/v1')) return;
+    const body = JSON.parse(e.request.postData ?? '{}') as { operationName?: string };
+    if (body.operationName !== 'GroupById') return;
+    senders.push(e.initiator.stack?.callFrames[0]?.url ?? e.initiator.url ?? e.initiator.type);
+  });
+  await page.goto(paths.group(SEED_GROUPS.bristol));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bristol Harbourside');
+  await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+  // Sent once, by the document itself (the inline script), and the screen took that answer.
+  expect(senders).toEqual([page.url()]);
+});
+
 /**
  * Every request that signs photo URLs: the sign-photos function (a page of posts at a time) and storage's
  * own signing route (one photo at a time), so a return to per-photo signing is counted too.
@@ -190,17 +214,6 @@ function countSignRequests(page: Page): () => number {
       count += 1;
   });
   return () => count;
-}
-
-/** Pages of posts the group page asked GraphQL for (first page and every "more"). */
-function countPostPages(page: Page): () => number {
-  let pages = 0;
-  page.on('request', (r) => {
-    if (r.method() !== 'POST' || !r.url().includes('/graphql/v1')) return;
-    const op = (r.postDataJSON() as { operationName?: string } | null)?.operationName;
-    if (op === 'GroupById' || op === 'GroupPostsByCategoryIds') pages += 1;
-  });
-  return () => pages;
 }
 
 /**
@@ -232,7 +245,7 @@ test.describe('signed photo URLs come a page of posts at a time', () => {
     page,
   }) => {
     const signs = countSignRequests(page);
-    const pages = countPostPages(page);
+    const postPages = recordPostPages(page);
     // The signatures asked for: each post at its own widths (widthsByPost), else at every width named.
     const asked: { posts: number; signatures: number }[] = [];
     page.on('request', (r) => {
@@ -245,8 +258,9 @@ test.describe('signed photo URLs come a page of posts at a time', () => {
     await expect(page.getByTestId('photo-tile').first()).toBeVisible();
     await expect.poll(() => photosOnScreen(page).then((s) => s.onScreen > 0 && s.loaded === s.onScreen)).toBe(true);
     await page.waitForLoadState('networkidle');
-    expect(pages()).toBe(1);
-    console.log(`group page: ${signs()} sign requests for ${pages()} page of posts`);
+    const pages = (await postPages.settled()).answered.length;
+    expect(pages).toBe(1);
+    console.log(`group page: ${signs()} sign requests for ${pages} page of posts`);
     expect(signs()).toBe(1);
     console.log(`group page: sign-photos asked for ${JSON.stringify(asked)}`);
     // Every tile of one page wants one width step at this screen's size and density: one signature each.
@@ -260,7 +274,7 @@ test.describe('signed photo URLs come a page of posts at a time', () => {
     page,
   }, testInfo) => {
     const signs = countSignRequests(page);
-    const pages = countPostPages(page);
+    const postPages = recordPostPages(page);
     await page.goto(paths.group(LARGE_GROUP_ID));
     await expect(page.getByTestId('photo-tile').first()).toBeVisible();
     await expect.poll(() => photosOnScreen(page).then((s) => s.onScreen > 0 && s.loaded === s.onScreen)).toBe(true);
@@ -277,10 +291,14 @@ test.describe('signed photo URLs come a page of posts at a time', () => {
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: testInfo.outputPath('large-group-end.png') });
     const expectedPages = Math.ceil(LARGE_GROUP_POST_COUNT / LIMITS.GRAPHQL_PAGE_SIZE);
-    expect(pages()).toBe(expectedPages);
-    console.log(`500-photo group to its end: ${signs()} sign requests for ${pages()} pages of posts`);
+    const { answered, refused } = await postPages.settled();
+    const pages = answered.length;
+    expect(pages).toBe(expectedPages);
+    expect(new Set(answered).size).toBe(pages); // each page once; one the server refused was asked again
+    for (const cursor of refused) expect(answered).toContain(cursor);
+    console.log(`500-photo group to its end: ${signs()} sign requests for ${pages} pages of posts`);
     expect(signs()).toBeGreaterThan(0);
-    expect(signs()).toBeLessThanOrEqual(pages());
+    expect(signs()).toBeLessThanOrEqual(pages);
     const shown = await photosOnScreen(page);
     expect(shown.withSrcset).toBe(shown.onScreen);
   });
