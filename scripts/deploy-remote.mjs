@@ -8,8 +8,8 @@
 //      that is there (hashed names: the same name is the same content), so the previous builds' chunks stay
 //      online for pages that loaded them;
 //   4. then swaps the small entry files, each written to a temporary name and renamed over the old one
-//      (atomic on one file system): remoteEntry.js and index.html (the standalone page), and mf-manifest.json
-//      last, the one file a host reads to find the current build;
+//      (atomic on one file system): remoteEntry.js, index.html (the standalone page), screen-data.json (the
+//      screens' first queries), and mf-manifest.json last, the one file a host reads to find the current build;
 //   5. appends the build id and time to DEST/deploys.log.
 // Serve DEST with CORS headers, mf-manifest.json / remoteEntry.js / index.html with Cache-Control: no-cache and
 // everything else as immutable (scripts/lib/static-server.mjs does both).
@@ -21,8 +21,12 @@ import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REMOTES = ['remote-browse', 'remote-auth', 'remote-upload'];
-/** Swapped last, in this order: the manifest is what hosts read, so it moves only when all else is there. */
-const ENTRY_FILES = ['remoteEntry.js', 'index.html', 'mf-manifest.json'];
+/**
+ * Swapped last, in this order: the manifest is what hosts read, so it moves only when all else is there.
+ * screen-data.json (the screens' first queries, which a host's first script reads) keeps its name across
+ * builds, so it is swapped too rather than kept as a hashed file would be.
+ */
+const ENTRY_FILES = ['remoteEntry.js', 'index.html', 'screen-data.json', 'mf-manifest.json'];
 /** Build outputs that are not deployed: the local default config and the build's statistics. */
 const NOT_DEPLOYED = new Set(['config.json', 'mf-stats.json']);
 const BUILD_ENTRY = /^remoteEntry\.([0-9a-f]{12})\.js$/;

@@ -11,7 +11,7 @@ import { MESSAGES, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, isSameDocument, markDocument, test } from '../harness/fixtures.ts';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -217,6 +217,9 @@ test('deploy:remote (immutable): the open page never meets a missing file, and t
     expect(missing).toEqual([]);
     expect(await isSameDocument(page)).toBe(true);
     expect(readdirSync(dest)).toEqual(expect.arrayContaining([`remoteEntry.${buildId}.js`, 'deploys.log']));
+    // The screens' first queries keep their file name from build to build: swapped, not kept as a hashed file.
+    const screenData = (dir: string) => readFileSync(join(dir, 'screen-data.json'), 'utf8');
+    expect(screenData(dest)).toBe(screenData(newBrowse));
   } finally {
     await rm(dest, { recursive: true, force: true });
   }

@@ -1,12 +1,14 @@
 /**
  * Writes the page's first script into index.html: startRouteRemoteEarly (host/src/features/remotes/
  * earlyRemote.ts) with the routes whose screen a remote draws, so the current route's remote starts loading
- * as soon as the page is parsed, not after the shell's JavaScript has arrived and run. An inline script: the
+ * as soon as the page is parsed, not after the shell's JavaScript has arrived and run, and so does the
+ * screen's first query where the remote publishes one (screen-data.json). An inline script: the
  * static server allows it by its hash (scripts/lib/static-server.mjs).
  */
 import type { Plugin } from 'vite';
 // By path: the build's config loader runs on Node, which cannot load the workspace packages' TypeScript.
 import { ROUTES } from '../../packages/contracts/src/routes.ts';
+import { EARLY_SCREEN_DATA_KEY, SCREEN_DATA_FILE } from '../../packages/contracts/src/screen-data.ts';
 import { REMOTE_SCREENS } from '../src/app/remoteScreens.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../src/app/runtimeConfigElement.ts';
 import { EARLY_MANIFESTS_KEY, startRouteRemoteEarly, type EarlyRoute } from '../src/features/remotes/earlyRemote.ts';
@@ -22,7 +24,10 @@ export function earlyRoutes(): EarlyRoute[] {
 
 /** The inline script's source: the function and the call with its arguments. */
 export function earlyRemoteScript(): string {
-  const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, EARLY_MANIFESTS_KEY].map((a) => JSON.stringify(a)).join(', ');
+  const screenData = [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY];
+  const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, EARLY_MANIFESTS_KEY, screenData]
+    .map((a) => JSON.stringify(a))
+    .join(', ');
   return `(${startRouteRemoteEarly.toString()})(${args});`;
 }
 

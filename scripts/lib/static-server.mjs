@@ -1,10 +1,10 @@
 // A small static file server for the built host and remotes, each on its own port (its own origin, as when
 // deployed separately). It sends CORS headers (remotes are loaded cross-origin as ES modules), serves the
-// unhashed files (remoteEntry.js, mf-manifest.json, index.html, config.json, favicon) with no-cache and an
-// ETag and the hashed assets as immutable, answers Accept-Encoding with the brotli or gzip copy the build
-// wrote beside each file (packages/federation/src/compressPlugin.ts), sends the security headers a photo site
-// needs (a Content-Security-Policy built from the runtime config it serves), and can fall back to index.html
-// for a single-page app's deep links. A page it serves beside a runtime config carries that config inline (a
+// unhashed files (remoteEntry.js, mf-manifest.json, screen-data.json, index.html, config.json, favicon) with
+// no-cache and an ETag and the hashed assets as immutable, answers Accept-Encoding with the brotli or gzip
+// copy the build wrote beside each file (packages/federation/src/compressPlugin.ts), sends the security
+// headers a photo site needs (a Content-Security-Policy built from the runtime config it serves), and can fall
+// back to index.html for a single-page app's deep links. A page it serves beside a runtime config carries that config inline (a
 // JSON data block the host reads instead of fetching /config.json, host/src/app/runtimeConfig.tsx) and
 // preconnect hints to the backend and remotes, so the first screen waits on one request fewer.
 import { createHash } from 'node:crypto';
@@ -35,7 +35,7 @@ const TYPES = {
 };
 
 /** Files that keep their name from build to build: a browser must always ask for the current one. */
-const UNHASHED = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|config\.json)$/;
+const UNHASHED = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|screen-data\.json|config\.json)$/;
 /**
  * Files whose name carries a content hash (Vite puts every hashed chunk under assets/; the host's federation
  * entry is remoteEntry-<hash>.js at the root): a new build gives them a new name, so they can be kept forever.

@@ -12,6 +12,10 @@ import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { chakraCorePlugin, runtimeConfigPlugin } from '../../../packages/federation/src/index.ts';
 import { compressPlugin } from '../../../packages/federation/src/compressPlugin.ts';
 import { landingPhotosPlugin } from '../../../host/build/landingPhotos.ts';
+import { earlyRoutes } from '../../../host/build/earlyRemotePlugin.ts';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../../../host/src/app/runtimeConfigElement.ts';
+import { startRouteRemoteEarly } from '../../../host/src/features/remotes/earlyRemote.ts';
+import { EARLY_SCREEN_DATA_KEY, SCREEN_DATA_FILE } from '../../../packages/contracts/src/screen-data.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const hostRoot = resolve(here, '../../../host');
@@ -34,11 +38,39 @@ function remotesInBundle(): Plugin {
   };
 }
 
+/**
+ * The page's first script as the federated host has it, less the remotes' manifests and files (they are in
+ * this bundle): the screen's first query starts at once, from the remotes' published queries inlined here.
+ */
+function earlyScreenQuery(): Plugin {
+  return {
+    name: 'snapshire-bench-early-screen-query',
+    async transformIndexHtml() {
+      const { tsImport } = await import('tsx/esm/api');
+      const browse = resolve(here, '../../../remote-browse/build/screenData.ts');
+      const { SCREEN_DATA } = (await tsImport(pathToFileURL(browse).href, import.meta.url)) as { SCREEN_DATA: unknown };
+      const screenData = [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, { remote_browse: SCREEN_DATA }];
+      const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, null, screenData]
+        .map((a) => JSON.stringify(a))
+        .join(', ');
+      return [{ tag: 'script', children: `(${startRouteRemoteEarly.toString()})(${args});`, injectTo: 'body' }];
+    },
+  };
+}
+
 export default defineConfig({
   root: hostRoot,
   base: '/',
   // chakraCorePlugin as in the federated builds, so both resolve Chakra the same way.
-  plugins: [remotesInBundle(), chakraCorePlugin({ shared: false }), react(), runtimeConfigPlugin(), landingPhotosPlugin(), compressPlugin()],
+  plugins: [
+    remotesInBundle(),
+    chakraCorePlugin({ shared: false }),
+    react(),
+    runtimeConfigPlugin(),
+    landingPhotosPlugin(),
+    earlyScreenQuery(),
+    compressPlugin(),
+  ],
   build: { target: 'es2022', sourcemap: false, outDir: resolve(here, 'dist'), emptyOutDir: true },
   logLevel: 'warn',
 });

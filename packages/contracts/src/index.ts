@@ -11,3 +11,4 @@ export * from './groups.ts';
 export * from './server-limits.ts';
 export * from './sign-photos.ts';
 export * from './mailbox.ts';
+export * from './screen-data.ts';

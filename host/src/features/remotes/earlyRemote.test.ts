@@ -1,3 +1,10 @@
+import {
+  EARLY_SCREEN_DATA_KEY,
+  SCREEN_DATA_FILE,
+  authStorageKey,
+  screenVariables,
+  type EarlyScreenAnswer,
+} from '@snapshire/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { earlyRemoteScript } from '../../../build/earlyRemotePlugin.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../../app/runtimeConfigElement.ts';
@@ -90,5 +97,112 @@ describe('startRouteRemoteEarly', () => {
     new Function(script)();
     expect(fetchImpl).toHaveBeenCalledWith(BROWSE, {});
     await vi.waitFor(() => expect(preloads()).toContain('http://127.0.0.1:5174/assets/GroupPage-1.js'));
+  });
+});
+
+describe("startRouteRemoteEarly: the screen's first query", () => {
+  const GROUP = '10000000-0000-4000-8000-000000000001';
+  const SCREEN_DATA_URL = 'http://127.0.0.1:5174/screen-data.json';
+  const screenData = {
+    GroupPage: {
+      route: '/groups/:groupId',
+      operationName: 'GroupById',
+      query: 'query GroupById($id: UUID!) { groupCollection { __typename } }',
+      variables: { id: { param: 'groupId' }, withPosts: true, first: 30 },
+      unlessSearchParams: ['category'],
+    },
+  };
+  const GRAPHQL = 'http://127.0.0.1:54321/graphql/v1';
+  const ANSWER = { data: { groupCollection: { __typename: 'groupConnection' } } };
+
+  /** The page with its config, the remote's files and the GraphQL API answering. */
+  function page(path: string) {
+    window.history.replaceState(null, '', path);
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = RUNTIME_CONFIG_ELEMENT_ID;
+    block.textContent = JSON.stringify({
+      supabaseUrl: 'http://127.0.0.1:54321',
+      supabaseAnonKey: 'anon-key',
+      remotes: { remote_browse: BROWSE },
+    });
+    document.head.append(block);
+    const fetchImpl = vi.fn(async (url: string, _init?: RequestInit) => {
+      const body = url === BROWSE ? manifest : url === SCREEN_DATA_URL ? screenData : url === GRAPHQL ? ANSWER : null;
+      return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    return fetchImpl;
+  }
+  const start = () =>
+    startRouteRemoteEarly(routes, RUNTIME_CONFIG_ELEMENT_ID, EARLY_MANIFESTS_KEY, [
+      SCREEN_DATA_FILE,
+      EARLY_SCREEN_DATA_KEY,
+    ]);
+  const early = () => Reflect.get(window, Symbol.for(EARLY_SCREEN_DATA_KEY)) as EarlyScreenAnswer | undefined;
+  const graphqlCalls = (fetchImpl: ReturnType<typeof page>) => fetchImpl.mock.calls.filter(([url]) => url === GRAPHQL);
+
+  afterEach(() => {
+    Reflect.deleteProperty(window, Symbol.for(EARLY_SCREEN_DATA_KEY));
+    localStorage.clear();
+  });
+
+  it("sends the remote's published query with the route's variables as a visitor, and leaves the answer for Apollo", async () => {
+    const fetchImpl = page(`/groups/${GROUP}`);
+    start();
+    await vi.waitFor(() => expect(graphqlCalls(fetchImpl)).toHaveLength(1));
+    const [, init] = graphqlCalls(fetchImpl)[0]!;
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).toMatchObject({ apikey: 'anon-key', Authorization: 'Bearer anon-key' });
+    const variables = { id: GROUP, withPosts: true, first: 30 };
+    expect(JSON.parse(String(init?.body))).toEqual({
+      operationName: 'GroupById',
+      query: screenData.GroupPage.query,
+      variables,
+    });
+    await vi.waitFor(() => expect(early()).toBeDefined());
+    expect(early()).toMatchObject({ operationName: 'GroupById', variables, authorization: 'Bearer anon-key' });
+    expect(await early()!.body).toEqual(ANSWER);
+    expect(early()!.result).toEqual(ANSWER); // readable without waiting once in
+    expect(variables).toEqual(screenVariables(screenData.GroupPage.variables, { groupId: GROUP }));
+  });
+
+  it('as the signed-in user while their stored session is valid; not at all once it has expired (it is refreshed first)', async () => {
+    const session = (expiresIn: number) =>
+      JSON.stringify({ access_token: 'user-token', expires_at: Math.floor(Date.now() / 1000) + expiresIn });
+    localStorage.setItem(authStorageKey('http://127.0.0.1:54321'), session(3600));
+    let fetchImpl = page(`/groups/${GROUP}`);
+    start();
+    await vi.waitFor(() => expect(graphqlCalls(fetchImpl)).toHaveLength(1));
+    expect(graphqlCalls(fetchImpl)[0]![1]?.headers).toMatchObject({ Authorization: 'Bearer user-token' });
+
+    Reflect.deleteProperty(window, Symbol.for(EARLY_SCREEN_DATA_KEY));
+    document.head.innerHTML = '';
+    localStorage.setItem(authStorageKey('http://127.0.0.1:54321'), session(-10));
+    fetchImpl = page(`/groups/${GROUP}`);
+    start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(graphqlCalls(fetchImpl)).toHaveLength(0);
+    expect(early()).toBeUndefined();
+  });
+
+  it('starts nothing with a filter in the address, or when the remote publishes its screen at another route', async () => {
+    let fetchImpl = page(`/groups/${GROUP}?category=c1`);
+    start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(graphqlCalls(fetchImpl)).toHaveLength(0);
+
+    document.head.innerHTML = '';
+    screenData.GroupPage.route = '/g/:groupId';
+    fetchImpl = page(`/groups/${GROUP}`);
+    start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    screenData.GroupPage.route = '/groups/:groupId';
+    expect(graphqlCalls(fetchImpl)).toHaveLength(0);
+    expect(early()).toBeUndefined();
+  });
+
+  it('is part of the inline script the build writes', () => {
+    expect(earlyRemoteScript()).toContain(JSON.stringify([SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY]));
   });
 });

@@ -18,11 +18,20 @@ export const EARLY_MANIFESTS_KEY = 'snapshire.earlyManifests';
  * argument. Does nothing when the page carries no runtime config (the dev server) or the address is not a
  * remote's screen; any failure is left to the shell, which loads the remote the ordinary way.
  */
-export function startRouteRemoteEarly(routes: readonly EarlyRoute[], configElementId: string, registryKey: string): void {
+export function startRouteRemoteEarly(
+  routes: readonly EarlyRoute[],
+  configElementId: string,
+  registryKey: string | null,
+  screenData?: readonly [file: string, registryKey: string, published?: Record<string, unknown>],
+): void {
   try {
     const block = document.getElementById(configElementId);
     if (!block?.textContent) return;
-    const config = JSON.parse(block.textContent) as { remotes?: Record<string, unknown> };
+    const config = JSON.parse(block.textContent) as {
+      remotes?: Record<string, unknown>;
+      supabaseUrl?: unknown;
+      supabaseAnonKey?: unknown;
+    };
     // The route React Router would pick: same number of segments, most static segments matching.
     const segments = location.pathname.split('/').filter(Boolean);
     let best: EarlyRoute | undefined;
@@ -44,6 +53,25 @@ export function startRouteRemoteEarly(routes: readonly EarlyRoute[], configEleme
     const manifestUrl = best && config.remotes?.[best[1]];
     if (!best || typeof manifestUrl !== 'string') return;
     const exposedName = best[2];
+    if (screenData) {
+      try {
+        const [file, answerKey, published] = screenData;
+        startScreenQuery(
+          best[0],
+          exposedName,
+          manifestUrl,
+          config.supabaseUrl,
+          config.supabaseAnonKey,
+          file,
+          answerKey,
+          published?.[best[1]],
+        );
+      } catch {
+        // The screen asks for its data itself.
+      }
+    }
+    // No registry: the remotes' files are in the page's own bundle (e2e/bench/one-bundle), nothing to preload.
+    if (registryKey === null) return;
     const response = fetch(manifestUrl, {});
     const key = Symbol.for(registryKey);
     const existing: unknown = Reflect.get(window, key);
@@ -69,7 +97,8 @@ export function startRouteRemoteEarly(routes: readonly EarlyRoute[], configEleme
         const meta = manifest?.metaData;
         if (!manifest || !meta?.remoteEntry?.name) return;
         // publicPath "auto": the files sit beside the manifest (as the runtime reads it).
-        const base = meta.publicPath && meta.publicPath !== 'auto' ? new URL(meta.publicPath, manifestUrl).href : manifestUrl;
+        const base =
+          meta.publicPath && meta.publicPath !== 'auto' ? new URL(meta.publicPath, manifestUrl).href : manifestUrl;
         preload(new URL((meta.remoteEntry.path ? meta.remoteEntry.path + '/' : '') + meta.remoteEntry.name, base).href);
         const exposed = manifest.exposes?.find((e) => e.name === exposedName);
         // The module's own files, and of its "async" list only the federation's loadShare proxies (which
@@ -82,6 +111,89 @@ export function startRouteRemoteEarly(routes: readonly EarlyRoute[], configEleme
       .catch(() => undefined);
   } catch {
     // The shell loads the remote the ordinary way.
+  }
+
+  /**
+   * The screen's first query (ScreenQuery in @snapshire/contracts), from the remote's screen-data.json beside
+   * its manifest, sent as the visitor or the signed-in user (their stored token while it is valid; an expired
+   * one is refreshed by the shell first, so nothing starts here), the answer left as an EarlyScreenAnswer.
+   */
+  function startScreenQuery(
+    pattern: string,
+    exposedName: string,
+    manifestUrl: string,
+    supabaseUrl: unknown,
+    anonKey: unknown,
+    file: string,
+    answerKey: string,
+    published: unknown,
+  ): void {
+    if (typeof supabaseUrl !== 'string' || typeof anonKey !== 'string') return;
+    let token = anonKey;
+    // supabase-js's key for the project's session (authStorageKey in @snapshire/contracts).
+    const stored = localStorage.getItem(`sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`);
+    if (stored) {
+      const session = JSON.parse(stored) as { access_token?: unknown; expires_at?: unknown };
+      const valid = typeof session.expires_at === 'number' && session.expires_at * 1000 > Date.now() + 60_000;
+      if (typeof session.access_token !== 'string' || !valid) return;
+      token = session.access_token;
+    }
+    const segments = location.pathname.split('/').filter(Boolean);
+    const params: Record<string, string> = {};
+    pattern
+      .split('/')
+      .filter(Boolean)
+      .forEach((part, i) => {
+        if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(segments[i] ?? '');
+      });
+    const search = new URLSearchParams(location.search);
+    const authorization = `Bearer ${token}`;
+    interface Query {
+      route?: unknown;
+      operationName?: unknown;
+      query?: unknown;
+      variables?: Record<string, unknown>;
+      unlessSearchParams?: unknown;
+    }
+    // Inlined by a build that has the screens in its own bundle; else the remote's published file.
+    const source = published
+      ? Promise.resolve(published)
+      : fetch(new URL(file, manifestUrl).href).then((r) => (r.ok ? (r.json() as Promise<unknown>) : null));
+    void source
+      .then((screens) => screens as Record<string, Query | undefined> | null)
+      .then((published) => {
+        const query = published?.[exposedName];
+        if (!query || query.route !== pattern || typeof query.operationName !== 'string') return;
+        const unless = Array.isArray(query.unlessSearchParams) ? (query.unlessSearchParams as string[]) : [];
+        if (unless.some((name) => search.has(name))) return;
+        const variables: Record<string, unknown> = {};
+        for (const [name, value] of Object.entries(query.variables ?? {})) {
+          const param = value !== null && typeof value === 'object' ? (value as { param?: unknown }).param : undefined;
+          if (param === undefined) variables[name] = value;
+          else if (typeof param === 'string' && params[param]) variables[name] = params[param];
+          else return;
+        }
+        const body = fetch(`${supabaseUrl.replace(/\/+$/, '')}/graphql/v1`, {
+          method: 'POST',
+          headers: { apikey: anonKey, Authorization: authorization, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ operationName: query.operationName, query: query.query, variables }),
+        })
+          .then((r) => (r.ok ? (r.json() as Promise<unknown>) : null))
+          .catch(() => null);
+        const answer: Record<string, unknown> = {
+          sentAt: Date.now(),
+          operationName: query.operationName,
+          variables,
+          authorization,
+          body,
+        };
+        // Once in, readable at once: a screen that renders after that draws the data in its first render.
+        void body.then((result) => {
+          answer.result = result;
+        });
+        Reflect.set(window, Symbol.for(answerKey), answer);
+      })
+      .catch(() => undefined);
   }
 }
 

@@ -1,6 +1,12 @@
 import { gql } from '@apollo/client';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  EARLY_SCREEN_DATA_KEY,
+  EARLY_SCREEN_DATA_MAX_AGE_MS,
+  authStorageKey,
+  type EarlyScreenAnswer,
+} from '@snapshire/contracts';
 import { createApolloClient, graphqlUrl } from './createApolloClient.ts';
 
 const QUERY = gql`
@@ -88,5 +94,69 @@ describe('the bearer after an auth event', () => {
     await client.query({ query: QUERY, fetchPolicy: 'network-only' });
     const after = fetchMock.mock.calls[1]![1].headers as Record<string, string>;
     expect(after.authorization ?? after.Authorization).toBe('Bearer anon-key');
+  });
+});
+
+describe('the answer the page’s first script fetched (EarlyScreenAnswer)', () => {
+  const GROUPS = { data: { groupCollection: { __typename: 'groupConnection', edges: [] } } };
+  function leaveEarlyAnswer(answer: Partial<EarlyScreenAnswer> = {}) {
+    const early: EarlyScreenAnswer = {
+      sentAt: Date.now(),
+      operationName: 'AllGroups',
+      variables: {},
+      authorization: 'Bearer anon-key',
+      body: Promise.resolve(GROUPS),
+      ...answer,
+    };
+    Reflect.set(window, Symbol.for(EARLY_SCREEN_DATA_KEY), early);
+  }
+  afterEach(() => Reflect.deleteProperty(window, Symbol.for(EARLY_SCREEN_DATA_KEY)));
+
+  it('answers the matching query once without a request; the next one goes to the server', async () => {
+    const fetchMock = stubGraphql();
+    leaveEarlyAnswer();
+    const client = createApolloClient(fakeSupabase(null), 'http://127.0.0.1:54321', 'anon-key');
+    const first = await client.query({ query: QUERY, fetchPolicy: 'network-only' });
+    expect(first.data).toEqual(GROUPS.data);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await client.query({ query: QUERY, fetchPolicy: 'network-only' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('fills the cache before the screen first reads it when the answer is already in: the first read has the data', () => {
+    const fetchMock = stubGraphql();
+    leaveEarlyAnswer({ result: GROUPS });
+    const client = createApolloClient(fakeSupabase(null), 'http://127.0.0.1:54321', 'anon-key');
+    const observable = client.watchQuery({ query: QUERY });
+    // Synchronously, as useQuery's first render reads it.
+    expect(observable.getCurrentResult().data).toEqual(GROUPS.data);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(Reflect.get(window, Symbol.for(EARLY_SCREEN_DATA_KEY))).toBeUndefined();
+  });
+
+  it('leaves the cache alone for a signed-in reader when the answer was fetched as a visitor', () => {
+    stubGraphql();
+    localStorage.setItem(authStorageKey('http://127.0.0.1:54321'), JSON.stringify({ access_token: 'user-token' }));
+    leaveEarlyAnswer({ result: GROUPS });
+    const client = createApolloClient(fakeSupabase('user-token'), 'http://127.0.0.1:54321', 'anon-key');
+    expect(client.watchQuery({ query: QUERY }).getCurrentResult().data).toBeUndefined();
+    localStorage.clear();
+  });
+
+  it('asks the server when the answer is for another identity, other variables, too old, or failed', async () => {
+    for (const answer of [
+      { authorization: 'Bearer someone-else' },
+      { variables: { id: 'x' } },
+      { sentAt: Date.now() - EARLY_SCREEN_DATA_MAX_AGE_MS - 1 },
+      { body: Promise.resolve(null) },
+      { body: Promise.resolve({ errors: [{ message: 'bad' }] }) },
+    ]) {
+      const fetchMock = stubGraphql();
+      leaveEarlyAnswer(answer);
+      const client = createApolloClient(fakeSupabase(null), 'http://127.0.0.1:54321', 'anon-key');
+      const result = await client.query({ query: QUERY, fetchPolicy: 'network-only' });
+      expect(result.data, JSON.stringify(answer)).toEqual(GROUPS.data);
+      expect(fetchMock, JSON.stringify(answer)).toHaveBeenCalledTimes(1);
+    }
   });
 });

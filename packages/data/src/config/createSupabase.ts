@@ -1,4 +1,4 @@
-import { MESSAGES } from '@snapshire/contracts';
+import { MESSAGES, authStorageKey } from '@snapshire/contracts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { diagnostics } from '../diagnostics.ts';
 
@@ -11,6 +11,7 @@ export function createSupabase(url: string, key: string): SupabaseClient {
   if (!key) throw new Error(MESSAGES.SUPABASE_KEY_REQUIRED);
   diagnostics().supabaseClients += 1;
   return createClient(url, key, {
-    auth: { autoRefreshToken: true, persistSession: true, detectSessionInUrl: true },
+    // supabase-js's own default key, named here: the page's first script reads the session under it too.
+    auth: { autoRefreshToken: true, persistSession: true, detectSessionInUrl: true, storageKey: authStorageKey(url) },
   });
 }

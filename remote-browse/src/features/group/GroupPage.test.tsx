@@ -1,12 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, paths } from '@snapshire/contracts';
+import { EARLY_SCREEN_DATA_KEY, MESSAGES, paths, screenVariables, type EarlyScreenAnswer } from '@snapshire/contracts';
 import { disposeData, initData } from '@snapshire/data';
 import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import { renderOnBackend } from '../testing/renderOnBackend.tsx';
 import { AUTHOR_PASSWORD, insertAuthor, insertCategory, insertGroup, type WorldGroup } from '../testing/browseWorld.ts';
 import { galleryPosts } from '../testing/fixtures.ts';
+import { SCREEN_DATA } from '../../../build/screenData.ts';
 import GroupPage from './GroupPage.tsx';
 
 let backend: ComponentBackend;
@@ -119,5 +120,57 @@ describe('GroupPage', () => {
     expect(first).toHaveAttribute('aria-pressed', 'false');
     // Still on the group page: the heart is not the zoom link.
     expect(screen.getByTestId('location')).toHaveTextContent(paths.group(four.id));
+  });
+});
+
+describe('GroupPage with its first query answered by the page’s first script (screen-data.json)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(window, Symbol.for(EARLY_SCREEN_DATA_KEY));
+  });
+
+  it.each([
+    ['still on its way when the screen renders (handed over by the Apollo link)', false],
+    ['in before the screen renders (read from the cache in its first render)', true],
+  ])('shows the group and its photos from that answer %s, without asking the server again', async (_, arrived) => {
+    // What host/src/features/remotes/earlyRemote.ts sends, from what this remote publishes.
+    const published = SCREEN_DATA.GroupPage!;
+    const variables = screenVariables(published.variables, { groupId: four.id })!;
+    const authorization = `Bearer ${backend.config.supabaseAnonKey}`;
+    const body = fetch(`${backend.config.supabaseUrl}/graphql/v1`, {
+      method: 'POST',
+      headers: {
+        apikey: backend.config.supabaseAnonKey,
+        Authorization: authorization,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ operationName: published.operationName, query: published.query, variables }),
+    }).then((r) => r.json() as Promise<unknown>);
+    const result = arrived ? await body : undefined;
+    const early: EarlyScreenAnswer = {
+      result,
+      sentAt: Date.now(),
+      operationName: published.operationName,
+      variables,
+      authorization,
+      body,
+    };
+    Reflect.set(window, Symbol.for(EARLY_SCREEN_DATA_KEY), early);
+
+    const asked: string[] = [];
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (
+        String(input instanceof Request ? input.url : input).includes('/graphql/v1') &&
+        typeof init?.body === 'string'
+      )
+        asked.push((JSON.parse(init.body) as { operationName?: string }).operationName ?? '?');
+      return realFetch(input, init);
+    });
+    renderGroup(four.id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Town' })).toBeInTheDocument();
+    expect(await screen.findAllByTestId('photo-tile')).toHaveLength(4);
+    expect(asked).not.toContain('GroupById');
+    expect(Reflect.get(window, Symbol.for(EARLY_SCREEN_DATA_KEY))).toBeUndefined(); // taken
   });
 });

@@ -4,6 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { LIMITS } from '@snapshire/contracts';
 import { GroupByIdDocument, GroupPostsByCategoryIdsDocument } from '../browse-data/documents.ts';
 import type { GalleryPost, GroupById } from '../browse-data/types.ts';
+import { GROUP_PAGE_QUERY } from './groupPageQuery.ts';
 
 export interface GroupPostsState {
   /** The group, or undefined while loading or when absent/not visible. */
@@ -31,9 +32,8 @@ export function useGroupPosts(groupId: string, categoryIds: readonly string[]): 
   const filtered = categoryIds.length > 0;
   const first = LIMITS.GRAPHQL_PAGE_SIZE;
 
-  const groupQuery = useQuery(GroupByIdDocument, {
-    variables: { id: groupId, withPosts: true, withCategories: true, first },
-  });
+  // The variables the page's first script may have sent this query with already (groupPageQuery.ts).
+  const groupQuery = useQuery(GroupByIdDocument, { variables: { ...GROUP_PAGE_QUERY.variables, id: groupId } });
   const filteredQuery = useQuery(GroupPostsByCategoryIdsDocument, {
     variables: { id: groupId, filteredCategoryIds: [...categoryIds], first },
     skip: !filtered,
@@ -73,11 +73,10 @@ export function useGroupPosts(groupId: string, categoryIds: readonly string[]): 
     const pageKey = `${listKey}|${endCursor}`;
     if (!hasMore || !endCursor || fetched.current.has(pageKey)) return;
     fetched.current.add(pageKey);
-    void fetchMore({ variables: { after: endCursor } })
-      .catch((err: unknown) => {
-        fetched.current.delete(pageKey); // a page that failed may be asked for again
-        console.warn(`Loading more photos failed: ${err instanceof Error ? err.message : String(err)}`);
-      });
+    void fetchMore({ variables: { after: endCursor } }).catch((err: unknown) => {
+      fetched.current.delete(pageKey); // a page that failed may be asked for again
+      console.warn(`Loading more photos failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
   }, [fetchMore, hasMore, endCursor, listKey]);
 
   return {

@@ -2,7 +2,7 @@ import { SimpleGrid, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { MESSAGES } from '@snapshire/contracts';
 import { ErrorPanel, LoadingState, PageShell } from '@snapshire/ui';
-import { AllGroupsDocument } from '../browse-data/documents.ts';
+import { GROUPS_PAGE_QUERY } from './groupsPageQuery.ts';
 import { MyGroups, NewGroupButton } from '../my-groups/MyGroups.tsx';
 import { GroupCard } from './GroupCard.tsx';
 
@@ -11,7 +11,7 @@ const EAGER_CARDS = 3;
 
 /** The groups list (route GROUPS): title, intro and a grid of group cards, 1 column small and 3 larger. */
 export default function GroupsPage() {
-  const { data, loading, error } = useQuery(AllGroupsDocument);
+  const { data, loading, error } = useQuery(GROUPS_PAGE_QUERY.document);
   const groups = data?.groupCollection?.edges.map((edge) => edge.node) ?? [];
 
   return (

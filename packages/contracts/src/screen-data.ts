@@ -1,0 +1,75 @@
+/**
+ * A screen's first query, started by the page's first script before any JavaScript has loaded. A remote
+ * declares, per exposed screen, the query its screen asks first and how the route gives its variables, and
+ * publishes them beside its manifest (SCREEN_DATA_FILE, written by its build); the host's inline script
+ * (host/src/features/remotes/earlyRemote.ts) reads that file for the address being opened, sends the query,
+ * and leaves the answer where @snapshire/data's Apollo link hands it to the screen's own query. The query stays
+ * the remote's: a remote changes it with its own deploy.
+ */
+
+/** Beside the remote's mf-manifest.json. */
+export const SCREEN_DATA_FILE = 'screen-data.json';
+
+/** Where the early answer waits for the Apollo link (a Symbol.for registry key on window). */
+export const EARLY_SCREEN_DATA_KEY = 'snapshire.earlyScreenData';
+
+/** An answer older than this is not handed over (the screen asks again). */
+export const EARLY_SCREEN_DATA_MAX_AGE_MS = 30_000;
+
+/** A variable: a constant, or the value of a route parameter ({ param: 'groupId' }). */
+export type ScreenVariable = string | number | boolean | null | { param: string };
+
+/** One screen's first query, as published. */
+export interface ScreenQuery {
+  /** The route pattern (ROUTES) the screen is drawn at; the host starts the query only on that route. */
+  route: string;
+  operationName: string;
+  /** The query text as Apollo Client sends it (with __typename), so the answer fills the cache as its own. */
+  query: string;
+  variables: Record<string, ScreenVariable>;
+  /** Query parameters that make the screen ask another query (a filter): with one, nothing starts early. */
+  unlessSearchParams?: string[];
+}
+
+/** screen-data.json: the exposed module's name (GroupPage) to its first query. */
+export type ScreenData = Record<string, ScreenQuery>;
+
+/** The variables of a screen's first query for the route's parameters (undefined when one is missing). */
+export function screenVariables(
+  template: Record<string, ScreenVariable>,
+  params: Record<string, string | undefined>,
+): Record<string, string | number | boolean | null> | undefined {
+  const variables: Record<string, string | number | boolean | null> = {};
+  for (const [name, value] of Object.entries(template)) {
+    if (value !== null && typeof value === 'object') {
+      const param = params[value.param];
+      if (param === undefined) return undefined;
+      variables[name] = param;
+    } else variables[name] = value;
+  }
+  return variables;
+}
+
+/** What the page's first script leaves for the Apollo link: the query it sent and, in time, the answer. */
+export interface EarlyScreenAnswer {
+  /** Date.now() when the query was sent. */
+  sentAt: number;
+  operationName: string;
+  variables: Record<string, unknown>;
+  /** The Authorization header it was sent with: only a request under the same identity takes the answer. */
+  authorization: string;
+  /** The GraphQL response body, or null when the request failed. */
+  body: Promise<unknown>;
+  /** The same body once it has arrived: a screen that renders after that reads it from the cache at once. */
+  result?: unknown;
+}
+
+/**
+ * The key supabase-js keeps the session under in localStorage for a project URL (its default, set explicitly
+ * by @snapshire/data so the page's first script reads the same one).
+ */
+export function authStorageKey(supabaseUrl: string): string {
+  // The URL's host name (this package has no DOM types, so not through URL), as supabase-js takes it.
+  const hostname = supabaseUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/:?#]/)[0] ?? '';
+  return `sb-${hostname.split('.')[0]}-auth-token`;
+}
