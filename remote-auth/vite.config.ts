@@ -1,9 +1,15 @@
 // The federation wiring is imported by path: Vite's config loader runs it on Node, which cannot load the
 // workspace package's TypeScript through its package name.
 import { remoteViteConfig } from '../packages/federation/src/remoteViteConfig.ts';
+import { screenDataPlugin } from '../packages/data/src/graphql/screenDataPlugin.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig(
-  remoteViteConfig({ name: 'remote_auth', configUrl: import.meta.url, plugins: () => [react()] }),
+  remoteViteConfig({
+    name: 'remote_auth',
+    configUrl: import.meta.url,
+    // Its screen starts no query early: an empty screen-data.json.
+    plugins: () => [screenDataPlugin(), react()],
+  }),
 );

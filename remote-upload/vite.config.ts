@@ -2,6 +2,7 @@
 // workspace package's TypeScript through its package name.
 import { remoteViteConfig } from '../packages/federation/src/remoteViteConfig.ts';
 import { graphqlOperationsPlugin } from '../packages/data/src/graphql/codegen.ts';
+import { screenDataPlugin } from '../packages/data/src/graphql/screenDataPlugin.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -10,6 +11,7 @@ export default defineConfig(
     name: 'remote_upload',
     configUrl: import.meta.url,
     // This remote's own GraphQL operations: validated against the schema, generated types checked (build).
-    plugins: (appDir) => [graphqlOperationsPlugin(appDir), react()],
+    // Its screen starts no query early: an empty screen-data.json.
+    plugins: (appDir) => [graphqlOperationsPlugin(appDir), screenDataPlugin(), react()],
   }),
 );
