@@ -1,36 +1,13 @@
 /**
- * Build only (loaded by screenDataPlugin, packages/data/src/graphql/screenDataPlugin.ts): this remote's
- * screens' first queries as screen-data.json publishes them, with the query text Apollo Client sends (the
- * document with __typename added), so the early answer fills the cache exactly as the screen's own would.
+ * Build only (read by screenDataPlugin, packages/data/src/graphql/screenDataPlugin.ts, which writes
+ * screen-data.json): each exposed screen's first query, as declared beside the screen.
  */
-import { addTypenameToDocument } from '@apollo/client/utilities';
-import type { ScreenData, ScreenQuery, ScreenVariable } from '@snapshire/contracts';
+import type { ScreenQueryDeclaration } from '@snapshire/data/screen-queries';
 import type { ExposedModule } from '@snapshire/federation/remotes';
-import type { DocumentNode } from 'graphql';
-import { print } from 'graphql';
 import { GROUP_PAGE_QUERY } from '../src/features/group/groupPageQuery.ts';
 import { GROUPS_PAGE_QUERY } from '../src/features/groups-list/groupsPageQuery.ts';
 
-interface ScreenQueryDeclaration {
-  route: string;
-  document: DocumentNode;
-  variables: Readonly<Record<string, ScreenVariable>>;
-  unlessSearchParams?: readonly string[];
-}
-
-function published({ route, document, variables, unlessSearchParams }: ScreenQueryDeclaration): ScreenQuery {
-  const operation = document.definitions.find((d) => d.kind === 'OperationDefinition');
-  if (!operation?.name) throw new Error(`a screen query of ${route} has no named operation`);
-  return {
-    route,
-    operationName: operation.name.value,
-    query: print(addTypenameToDocument(document)),
-    variables: { ...variables },
-    ...(unlessSearchParams && { unlessSearchParams: [...unlessSearchParams] }),
-  };
-}
-
-export const SCREEN_DATA: ScreenData = {
-  GroupsPage: published(GROUPS_PAGE_QUERY),
-  GroupPage: published(GROUP_PAGE_QUERY),
-} satisfies Partial<Record<ExposedModule<'remote_browse'>, ScreenQuery>>;
+export const SCREEN_QUERIES = {
+  GroupsPage: GROUPS_PAGE_QUERY,
+  GroupPage: GROUP_PAGE_QUERY,
+} satisfies Partial<Record<ExposedModule<'remote_browse'>, ScreenQueryDeclaration>>;

@@ -1,13 +1,14 @@
 import { pathToFileURL } from 'node:url';
 import type * as Contracts from '@snapshire/contracts';
 import type { Plugin } from 'vite';
+import type * as ScreenQueries from './screenQueries.ts';
 
 /**
- * Writes a remote's screen-data.json (ScreenData in @snapshire/contracts) beside its manifest: the module at
- * `moduleFile` exports SCREEN_DATA, built from the screens' own query declarations (one source with the
- * screens). Loaded with tsx, which runs the app's TypeScript and workspace packages on Node. Without a module
- * (a remote whose screens start no query early) it writes `{}`, so a host's first script finds a file, not
- * a 404, on every remote's route.
+ * Writes a remote's screen-data.json (ScreenData in @snapshire/contracts) beside its manifest, from the module
+ * at `moduleFile`, which exports SCREEN_QUERIES: the screens' first queries as declared beside them (one
+ * source with the screens). Loaded with tsx, which runs the app's TypeScript and workspace packages on Node
+ * (the config loader this plugin runs in cannot). Without a module (a remote whose screens start no query
+ * early) it writes `{}`, so a host's first script finds a file, not a 404, on every remote's route.
  */
 export function screenDataPlugin(moduleFile?: string): Plugin {
   return {
@@ -15,14 +16,19 @@ export function screenDataPlugin(moduleFile?: string): Plugin {
     apply: 'build',
     async generateBundle() {
       const { tsImport } = await import('tsx/esm/api');
-      let screens: unknown = {};
+      const load = <T>(specifier: string) => tsImport(specifier, import.meta.url) as Promise<T>;
+      const { SCREEN_DATA_FILE } = await load<typeof Contracts>('@snapshire/contracts');
+      let screens = {};
       if (moduleFile) {
-        const loaded = (await tsImport(pathToFileURL(moduleFile).href, import.meta.url)) as { SCREEN_DATA?: unknown };
-        if (!loaded.SCREEN_DATA) throw new Error(`${moduleFile} exports no SCREEN_DATA`);
-        screens = loaded.SCREEN_DATA;
+        const { SCREEN_QUERIES } = await load<{
+          SCREEN_QUERIES?: Record<string, ScreenQueries.ScreenQueryDeclaration>;
+        }>(pathToFileURL(moduleFile).href);
+        if (!SCREEN_QUERIES) throw new Error(`${moduleFile} exports no SCREEN_QUERIES`);
+        const { publishScreenQueries } = await load<typeof ScreenQueries>(
+          new URL('./screenQueries.ts', import.meta.url).href,
+        );
+        screens = publishScreenQueries(SCREEN_QUERIES);
       }
-      // Through tsx too: the config loader this plugin runs in cannot load the workspace packages' TypeScript.
-      const { SCREEN_DATA_FILE } = (await tsImport('@snapshire/contracts', import.meta.url)) as typeof Contracts;
       this.emitFile({ type: 'asset', fileName: SCREEN_DATA_FILE, source: `${JSON.stringify(screens, null, 2)}\n` });
     },
   };

@@ -7,7 +7,8 @@ import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snap
 import { renderOnBackend } from '../testing/renderOnBackend.tsx';
 import { AUTHOR_PASSWORD, insertAuthor, insertCategory, insertGroup, type WorldGroup } from '../testing/browseWorld.ts';
 import { galleryPosts } from '../testing/fixtures.ts';
-import { SCREEN_DATA } from '../../../build/screenData.ts';
+import { publishScreenQueries } from '@snapshire/data/screen-queries';
+import { SCREEN_QUERIES } from '../../../build/screenData.ts';
 import GroupPage from './GroupPage.tsx';
 
 let backend: ComponentBackend;
@@ -134,7 +135,7 @@ describe('GroupPage with its first query answered by the page’s first script (
     ['in before the screen renders (read from the cache in its first render)', true],
   ])('shows the group and its photos from that answer %s, without asking the server again', async (_, arrived) => {
     // What host/src/features/remotes/earlyRemote.ts sends, from what this remote publishes.
-    const published = SCREEN_DATA.GroupPage!;
+    const published = publishScreenQueries(SCREEN_QUERIES).GroupPage!;
     const variables = screenVariables(published.variables, { groupId: four.id })!;
     const authorization = `Bearer ${backend.config.supabaseAnonKey}`;
     const body = fetch(`${backend.config.supabaseUrl}/graphql/v1`, {

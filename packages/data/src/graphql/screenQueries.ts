@@ -1,0 +1,33 @@
+import { addTypenameToDocument } from '@apollo/client/utilities';
+import type { ScreenData, ScreenQuery, ScreenVariable } from '@snapshire/contracts';
+import { print, type DocumentNode } from 'graphql';
+
+/** A screen's first query as a remote declares it beside the screen (e.g. groupPageQuery.ts in remote-browse). */
+export interface ScreenQueryDeclaration {
+  route: string;
+  document: DocumentNode;
+  variables: Readonly<Record<string, ScreenVariable>>;
+  unlessSearchParams?: readonly string[];
+}
+
+/**
+ * The screens' first queries as screen-data.json publishes them (ScreenData in @snapshire/contracts): the
+ * query text Apollo Client sends (the document with __typename added), so the early answer fills the cache
+ * exactly as the screen's own would.
+ */
+export function publishScreenQueries(declarations: Readonly<Record<string, ScreenQueryDeclaration>>): ScreenData {
+  const published: ScreenData = {};
+  for (const [screen, { route, document, variables, unlessSearchParams }] of Object.entries(declarations)) {
+    const operation = document.definitions.find((d) => d.kind === 'OperationDefinition');
+    if (!operation?.name) throw new Error(`the first query of ${screen} has no named operation`);
+    const query: ScreenQuery = {
+      route,
+      operationName: operation.name.value,
+      query: print(addTypenameToDocument(document)),
+      variables: { ...variables },
+    };
+    if (unlessSearchParams) query.unlessSearchParams = [...unlessSearchParams];
+    published[screen] = query;
+  }
+  return published;
+}
