@@ -69,6 +69,33 @@ test("the route's remote is asked for by the page's first script, without /confi
   expect(requests.filter((r) => r.url.startsWith(stack.remoteOrigins.remote_upload))).toEqual([]);
 });
 
+test("every script of the group page is asked for before any script has run: none waits for another's evaluation", async ({
+  page,
+  context,
+  stack,
+}) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts: { url: string; foundBy?: string }[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!/\.js(\?|$)/.test(e.request.url)) return;
+    // A modulepreload in the HTML is the parser's, and one the inline script adds has no script file in its
+    // stack; an import() (or a link) from a script file names that file.
+    const frames = [...(e.initiator.stack?.callFrames ?? []), ...(e.initiator.stack?.parent?.callFrames ?? [])];
+    const foundBy = [e.initiator.url, ...frames.map((f) => f.url)].find((url) => url && /\.js(\?|$)/.test(url));
+    scripts.push({ url: e.request.url, foundBy });
+  });
+  const pageUrl = `${stack.hostUrl}${paths.group(SEED_GROUPS.bristol)}`;
+  await page.goto(pageUrl);
+  await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+
+  expect(scripts.length).toBeGreaterThan(20);
+  const foundLate = scripts.filter((s) => s.foundBy).map((s) => `${s.url} (from ${s.foundBy})`);
+  expect(foundLate).toEqual([]);
+});
+
 test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <= 0.01)', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });

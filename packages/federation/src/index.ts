@@ -15,6 +15,7 @@ import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
 import { chakraCorePlugin } from './chakraCore.ts';
 import { chunkGroupsPlugin } from './chunkGroups.ts';
 import { runtimeCoreFromHostPlugin } from './runtimeCoreFromHost.ts';
+import { exposeEntryChunksPlugin, preloadBootstrapImportsPlugin } from './firstScripts.ts';
 import { fileURLToPath } from 'node:url';
 
 /** Runtime plugins bridging releases from before and after the Chakra split (runtime/chakraCompat.ts). */
@@ -28,6 +29,7 @@ export * from './localKeys.ts';
 export * from './chakraCore.ts';
 export * from './chunkGroups.ts';
 export * from './runtimeCoreFromHost.ts';
+export * from './firstScripts.ts';
 
 /**
  * The federation plugin of a remote: exposes its screens, writes mf-manifest.json, shares the singletons at
@@ -52,6 +54,7 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
       // Edits in a remote show up inside the host during `npm run dev`.
       dev: { remoteHmr: true },
     }),
+    exposeEntryChunksPlugin(REMOTES[name].exposes, [REMOTE_MANIFEST_FILE, 'mf-stats.json']),
     immutableEntryPlugin(),
   ];
 }
@@ -119,6 +122,7 @@ export function hostFederation(appDir: string): PluginOption {
       experiments: { provideExternalRuntime: true },
       dts: false,
     }),
+    preloadBootstrapImportsPlugin(),
   ];
 }
 
