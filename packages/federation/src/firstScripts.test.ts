@@ -5,7 +5,8 @@ import { bootstrapImportedChunks, withExposeEntryChunks } from './firstScripts.t
 
 const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = [], name = 'chunk') =>
   ({ type: 'chunk', fileName, name, imports, dynamicImports }) as unknown as Rollup.OutputChunk;
-const asset = (fileName: string, source: string) => ({ type: 'asset', fileName, source }) as unknown as Rollup.OutputAsset;
+const asset = (fileName: string, source: string) =>
+  ({ type: 'asset', fileName, source }) as unknown as Rollup.OutputAsset;
 
 function bundleOf(...files: (Rollup.OutputChunk | Rollup.OutputAsset)[]): Rollup.OutputBundle {
   return Object.fromEntries(files.map((file) => [file.fileName, file]));
@@ -14,16 +15,18 @@ function bundleOf(...files: (Rollup.OutputChunk | Rollup.OutputAsset)[]): Rollup
 describe("the host's first scripts", () => {
   // The shape of a federated host's build: the page names the bootstrap and the app's static imports.
   const bundle = bundleOf(
-    asset('assets/mf-entry-bootstrap-0-abc.js', 'import("./hostInit-1.js"); import("./pendingShares-2.js"); import("./index-3.js")'),
+    asset(
+      'assets/mf-entry-bootstrap-0-abc.js',
+      'import("./hostInit-1.js"); import("./pendingShares-2.js"); import("./index-3.js")',
+    ),
     chunk('assets/hostInit-1.js', ['assets/localSharedImportMap-4.js']),
     chunk('assets/pendingShares-2.js', ['assets/preload-helper-5.js']),
     chunk('assets/index-3.js', ['assets/react-6.js']),
-    chunk('assets/localSharedImportMap-4.js', ['assets/preload-helper-5.js'], [
-      'assets/react-6.js',
-      'assets/ui-7.js',
-      'assets/data-8.js',
-      'assets/whole-chakra-9.js',
-    ]),
+    chunk(
+      'assets/localSharedImportMap-4.js',
+      ['assets/preload-helper-5.js'],
+      ['assets/react-6.js', 'assets/ui-7.js', 'assets/data-8.js', 'assets/whole-chakra-9.js'],
+    ),
     chunk('assets/preload-helper-5.js'),
     chunk('assets/react-6.js'),
     chunk('assets/ui-7.js', ['assets/chakra-components-10.js']),
@@ -60,14 +63,21 @@ describe("a remote's manifest", () => {
     const manifest = {
       metaData: { name: 'remote_browse' },
       exposes: [
-        { name: 'GroupPage', path: './GroupPage', assets: { js: { sync: ['assets/app-shared.js'], async: ['assets/GroupPage-1.js'] } } },
+        {
+          name: 'GroupPage',
+          path: './GroupPage',
+          assets: { js: { sync: ['assets/app-shared.js'], async: ['assets/GroupPage-1.js'] } },
+        },
         { name: 'PostView', path: './PostView', assets: { js: { sync: ['assets/app-shared.js'], async: [] } } },
       ],
     };
     const patched = JSON.parse(
       withExposeEntryChunks(JSON.stringify(manifest), new Map([['./GroupPage', 'assets/GroupPage-1.js']])),
     ) as typeof manifest;
-    expect(patched.exposes[0]!.assets.js).toEqual({ sync: ['assets/GroupPage-1.js', 'assets/app-shared.js'], async: [] });
+    expect(patched.exposes[0]!.assets.js).toEqual({
+      sync: ['assets/GroupPage-1.js', 'assets/app-shared.js'],
+      async: [],
+    });
     expect(patched.exposes[1]!.assets.js).toEqual(manifest.exposes[1]!.assets.js);
     expect(patched.metaData).toEqual(manifest.metaData);
   });

@@ -116,7 +116,10 @@ export function withExposeEntryChunks(manifestSource: string, exposeChunks: Read
  * A remote's mf-manifest.json (and mf-stats.json) name each exposed screen's own entry chunk. `exposes` is the
  * federation's map: './GroupPage' -> './src/features/group/GroupPage.tsx'.
  */
-export function exposeEntryChunksPlugin(exposes: Readonly<Record<string, string>>, manifestFiles: readonly string[]): Plugin {
+export function exposeEntryChunksPlugin(
+  exposes: Readonly<Record<string, string>>,
+  manifestFiles: readonly string[],
+): Plugin {
   let root = '';
   return {
     name: 'snapshire-expose-entry-chunks',
@@ -138,7 +141,8 @@ export function exposeEntryChunksPlugin(exposes: Readonly<Record<string, string>
         if (missing.length > 0) this.error(`no entry chunk found for the exposed ${missing.join(', ')}`);
         for (const fileName of manifestFiles) {
           const asset = bundle[fileName];
-          if (asset?.type !== 'asset') this.error(`${fileName} is not in the bundle: the federation plugin must run first`);
+          if (asset?.type !== 'asset')
+            this.error(`${fileName} is not in the bundle: the federation plugin must run first`);
           asset.source = withExposeEntryChunks(String(asset.source), exposeChunks);
         }
       },

@@ -13,6 +13,7 @@ export const SHARED_PACKAGES = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
+  // As the part of it browser pages use (SHARED_SOURCES).
   'react-router-dom',
   '@apollo/client',
   '@apollo/client/react',
@@ -32,8 +33,18 @@ export const SHARED_PACKAGES = [
 
 export type SharedPackage = (typeof SHARED_PACKAGES)[number];
 
+/**
+ * Shared keys whose one copy on the page is a module of ours rather than the package's entry: the same
+ * library, limited to what a browser page can use (the module says why).
+ */
+export const SHARED_SOURCES: Partial<Record<SharedPackage, string>> = {
+  'react-router-dom': fileURLToPath(new URL('./shared/reactRouterDom.ts', import.meta.url)),
+};
+
 export interface SharedConfig {
   singleton: true;
+  /** The module provided under the key when it is not the package itself (SHARED_SOURCES). */
+  import?: string;
   requiredVersion: string;
   version: string;
   /** Always false: a minor or patch difference is warned about and the remote uses the page's copy; a remote
@@ -85,7 +96,14 @@ export function sharedMap(appDir: string): Record<SharedPackage, SharedConfig> {
   const map = {} as Record<SharedPackage, SharedConfig>;
   for (const specifier of SHARED_PACKAGES) {
     const version = installedVersion(packageOf(specifier), appDir);
-    map[specifier] = { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
+    const source = SHARED_SOURCES[specifier];
+    map[specifier] = {
+      singleton: true,
+      version,
+      requiredVersion: `^${version}`,
+      strictVersion: false,
+      ...(source ? { import: source } : {}),
+    };
   }
   return map;
 }
