@@ -96,6 +96,20 @@ test("every script of the group page is asked for before any script has run: non
   expect(foundLate).toEqual([]);
 });
 
+test("the contracts' zod settings are in force on the built page: no code generation, English messages", async ({
+  page,
+}) => {
+  await page.goto(paths.group(SEED_GROUPS.bristol));
+  await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+  // zod keeps its settings on globalThis (packages/contracts/src/zod.ts sets them).
+  const settings = await page.evaluate(() => {
+    const config = (globalThis as { __zod_globalConfig?: { jitless?: boolean; localeError?: unknown } })
+      .__zod_globalConfig;
+    return { jitless: config?.jitless, locale: typeof config?.localeError };
+  });
+  expect(settings).toEqual({ jitless: true, locale: 'function' });
+});
+
 test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <= 0.01)', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });

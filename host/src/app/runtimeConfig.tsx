@@ -2,7 +2,7 @@ import { LIMITS, remoteManifestUrlSchema, shellConfigSchema } from '@snapshire/c
 import { REMOTE_NAMES, type RemoteName } from '@snapshire/federation/remotes';
 import { DEFAULT_LANDING_IMAGE_URL } from '@snapshire/federation/site';
 import { createContext, useContext, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { RUNTIME_CONFIG_ELEMENT_ID } from './runtimeConfigElement.ts';
 
 export { RUNTIME_CONFIG_ELEMENT_ID };

@@ -5,7 +5,7 @@
  * product's words. A backend test checks that every code the migration raises is listed here.
  */
 
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { GroupRole } from './enums.ts';
 
 export const GROUP_ROLE_LABELS: Record<GroupRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -37,10 +37,10 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
  */
 export const invitationPreviewSchema = z.object({
   status: z.enum(INVITATION_STATUSES),
-  group_id: z.string().uuid().optional(),
-  group_name: z.string().optional(),
-  expires_at: z.string().optional(),
-  is_member: z.boolean().optional(),
+  group_id: z.optional(z.uuid()),
+  group_name: z.optional(z.string()),
+  expires_at: z.optional(z.string()),
+  is_member: z.optional(z.boolean()),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
@@ -135,9 +135,9 @@ export const GROUP_ACTION_MESSAGES = {
 export const DELETE_POST_FUNCTION = 'delete-post';
 export const DELETE_GROUP_FUNCTION = 'delete-group';
 
-export const deletePostRequestSchema = z.object({ postId: z.string().uuid() }).strict();
+export const deletePostRequestSchema = z.strictObject({ postId: z.uuid() });
 export type DeletePostRequest = z.infer<typeof deletePostRequestSchema>;
-export const deleteGroupRequestSchema = z.object({ groupId: z.string().uuid() }).strict();
+export const deleteGroupRequestSchema = z.strictObject({ groupId: z.uuid() });
 export type DeleteGroupRequest = z.infer<typeof deleteGroupRequestSchema>;
 
 /** 200 answer of delete-post and delete-group. */

@@ -7,7 +7,7 @@
  * when present but records the size of the image it stores, read from the bytes (a client's claim can lie).
  * They stay on the wire so a function deployed before or after the screen accepts what the other sends.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { PhotoType } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { type FileLike, issueMessages, photoFileSchema, postFieldsSchema } from './schemas.ts';
@@ -41,7 +41,7 @@ export interface PostCreateRequest<F extends FileLike> {
 
 /** The multipart request's fields as the function validates them (postFieldsSchema is the screen's own). */
 export const postCreateRequestSchema = z.object({
-  groupId: z.string({ message: MESSAGES.MISSING_GROUP_ID }).uuid({ message: MESSAGES.MISSING_GROUP_ID }),
+  groupId: z.uuid({ message: MESSAGES.MISSING_GROUP_ID }),
   file: photoFileSchema,
   fields: postFieldsSchema,
 });
@@ -136,13 +136,13 @@ export function decodePostCreateForm<F extends FileLike>(form: PostCreateFormSou
 }
 
 /** 201: the post was created (and shown). */
-export const postCreatedResponseSchema = z.object({ post: z.object({ id: z.string().min(1) }) });
+export const postCreatedResponseSchema = z.object({ post: z.object({ id: z.string().check(z.minLength(1)) }) });
 export type PostCreatedResponse = z.infer<typeof postCreatedResponseSchema>;
 
 /** Any refusal or failure: the message the screen shows, and every validation issue when there were several. */
 export const functionErrorResponseSchema = z.object({
-  error: z.string().trim().min(1),
-  issues: z.array(z.string()).optional(),
+  error: z.string().check(z.trim(), z.minLength(1)),
+  issues: z.optional(z.array(z.string())),
 });
 export type FunctionErrorResponse = z.infer<typeof functionErrorResponseSchema>;
 

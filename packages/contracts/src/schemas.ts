@@ -1,16 +1,12 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PHOTO_TYPES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 
-// No code generation: the site's Content-Security-Policy forbids eval, and zod would otherwise probe for it
-// with Function('') (a CSP violation report on every page) before parsing.
-z.config({ jitless: true });
-
 /** Login and sign-up form. */
 export const credentialsSchema = z.object({
-  email: z.string().trim().email({ message: MESSAGES.INVALID_EMAIL }),
-  password: z.string().min(LIMITS.PASSWORD_MIN_LENGTH, { message: MESSAGES.PASSWORD_TOO_SHORT }),
+  email: z.string().check(z.trim(), z.regex(z.regexes.email, { message: MESSAGES.INVALID_EMAIL })),
+  password: z.string().check(z.minLength(LIMITS.PASSWORD_MIN_LENGTH, { message: MESSAGES.PASSWORD_TOO_SHORT })),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
@@ -34,40 +30,39 @@ function isFileLike(value: unknown): value is FileLike {
  * The chosen photo. Each rule is checked on its own so every issue is listed at once; the server applies the
  * same schema and then re-checks the bytes (a declared type can lie).
  */
-export const photoFileSchema = z
-  .custom<FileLike>(isFileLike, { message: MESSAGES.INVALID_FILE })
-  .superRefine((file, ctx) => {
+export const photoFileSchema = z.custom<FileLike>(isFileLike, { message: MESSAGES.INVALID_FILE }).check(
+  z.superRefine((file, ctx) => {
     if (file.size > LIMITS.UPLOAD_MAX_BYTES) ctx.addIssue({ code: 'custom', message: MESSAGES.PHOTO_TOO_LARGE });
     if (!file.type.startsWith('image')) ctx.addIssue({ code: 'custom', message: MESSAGES.ONLY_IMAGES });
     if (!LIMITS.UPLOAD_ACCEPTED_MIME_TYPES.includes(file.type))
       ctx.addIssue({ code: 'custom', message: MESSAGES.ONLY_JPEG });
-  });
+  }),
+);
 
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optionalText = z.pipe(
+  z.optional(z.string().check(z.trim())),
+  z.transform((v: string | undefined) => (v ? v : undefined)),
+);
 
 const imageDimension = z
-  .number({ message: MESSAGES.DIMENSIONS_REQUIRED })
   .int({ message: MESSAGES.DIMENSIONS_REQUIRED })
-  .positive({ message: MESSAGES.DIMENSIONS_REQUIRED });
+  .check(z.positive({ message: MESSAGES.DIMENSIONS_REQUIRED }));
 
 /** The post's fields besides the file (the new-post form of docs/product.md, validated before submit). */
 export const postFieldsSchema = z.object({
-  description: z
-    .string()
-    .max(LIMITS.DESCRIPTION_MAX_LENGTH, { message: MESSAGES.DESCRIPTION_TOO_LONG })
-    .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : undefined)),
+  description: z.pipe(
+    z.optional(
+      z.string().check(z.maxLength(LIMITS.DESCRIPTION_MAX_LENGTH, { message: MESSAGES.DESCRIPTION_TOO_LONG })),
+    ),
+    z.transform((v: string | undefined) => (v && v.trim() ? v.trim() : undefined)),
+  ),
   photoType: z.enum(PHOTO_TYPES, { message: MESSAGES.PHOTO_TYPE_REQUIRED }),
   cameraMake: optionalText,
   cameraModel: optionalText,
-  categoryIds: z.array(z.string().uuid()).optional().default([]),
+  categoryIds: z._default(z.optional(z.array(z.uuid())), []),
   /** Advisory on the wire (post-create.ts): the server records the size it reads from the image. */
-  width: imageDimension.optional(),
-  height: imageDimension.optional(),
+  width: z.optional(imageDimension),
+  height: z.optional(imageDimension),
 });
 export type PostFields = z.input<typeof postFieldsSchema>;
 
@@ -75,7 +70,7 @@ export type PostFields = z.input<typeof postFieldsSchema>;
  * The whole new-post form as the upload screen checks it before submitting: the preview must have decoded
  * and given the image's size, or the browser could not read the photo.
  */
-export const postFormSchema = postFieldsSchema.extend({
+export const postFormSchema = z.extend(postFieldsSchema, {
   file: photoFileSchema,
   width: imageDimension,
   height: imageDimension,
@@ -83,41 +78,48 @@ export const postFormSchema = postFieldsSchema.extend({
 export type PostForm = z.input<typeof postFormSchema>;
 
 /** Lists a zod error as the plain messages the screens show, each once. */
-export function issueMessages(error: z.ZodError): string[] {
+export function issueMessages(error: z.core.$ZodError): string[] {
   return [...new Set(error.issues.map((issue) => issue.message))];
 }
 
 /** Where one remote is: the http(s) URL of its mf-manifest.json. */
 export const remoteManifestUrlSchema = z
-  .string({ error: 'is missing' })
-  .url({ error: 'is not a URL' })
-  .refine((url) => /^https?:\/\//.test(url), { error: 'is not an http(s) URL' });
+  .url({ error: (issue) => (issue.code === 'invalid_type' ? 'is missing' : 'is not a URL') })
+  .check(z.refine((url) => /^https?:\/\//.test(url), { error: 'is not an http(s) URL' }));
 
 /**
  * What the shell needs of /config.json to start at all. Each remote's entry is checked on its own
  * (remoteManifestUrlSchema): a missing or malformed one disables only that remote's routes.
  */
+const wholeNumber = z.int({
+  error: (issue) => (issue.code === 'invalid_type' && issue.expected === 'number' ? 'is not a number' : undefined),
+});
 export const shellConfigSchema = z.object({
-  supabaseUrl: z
-    .string({ error: 'is missing (the address of the Supabase project)' })
-    .url({ error: 'is not a URL (the address of the Supabase project)' }),
-  supabaseAnonKey: z.string({ error: "is missing (the project's anon key)" }).min(1, { error: 'is empty' }),
+  supabaseUrl: z.url({
+    error: (issue) =>
+      issue.code === 'invalid_type'
+        ? 'is missing (the address of the Supabase project)'
+        : 'is not a URL (the address of the Supabase project)',
+  }),
+  supabaseAnonKey: z
+    .string({ error: "is missing (the project's anon key)" })
+    .check(z.minLength(1, { error: 'is empty' })),
   remotes: z.record(z.string(), z.unknown(), { error: 'is missing (the address of each part of the site)' }),
   /** Time-out for loading a remote that keeps sending (a slow load), default 120 s. */
-  remoteTimeoutMs: z.number({ error: 'is not a number' }).int().positive().optional(),
+  remoteTimeoutMs: z.optional(wholeNumber.check(z.positive())),
   /** Time-out for a remote that accepted the connection to start answering, default 8 s. */
-  remoteFirstByteTimeoutMs: z.number({ error: 'is not a number' }).int().positive().optional(),
+  remoteFirstByteTimeoutMs: z.optional(wholeNumber.check(z.positive())),
   /**
    * How often, at most, a navigation into a remote re-reads its manifest to pick up a new build (default 5 s);
    * 0: never on navigation, only when a load fails.
    */
-  remoteUpdateCheckIntervalMs: z.number({ error: 'is not a number' }).int().nonnegative().optional(),
+  remoteUpdateCheckIntervalMs: z.optional(wholeNumber.check(z.nonnegative())),
   /** Where the landing page's decorative photos come from; {size} and {seed} are filled in. */
-  landingImageUrl: z.string().optional(),
+  landingImageUrl: z.optional(z.string()),
 });
 
 /** The runtime config the host fetches at start (/config.json), complete: every remote's URL valid. */
-export const runtimeConfigSchema = shellConfigSchema.extend({
+export const runtimeConfigSchema = z.extend(shellConfigSchema, {
   remotes: z.object({
     remote_browse: remoteManifestUrlSchema,
     remote_auth: remoteManifestUrlSchema,

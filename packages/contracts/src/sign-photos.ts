@@ -5,7 +5,7 @@
  * posts as the caller (row level security decides which they may see), takes the file names from the
  * database, and signs each photo at each asked width with the service role.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LIMITS } from './limits.ts';
 
 export const SIGN_PHOTOS_FUNCTION = 'sign-photos';
@@ -57,15 +57,18 @@ const byPost = SIGN_PHOTOS_MESSAGES.WIDTHS_BY_POST;
 const widthsSchema = z
   .array(
     z
-      .number({ error: SIGN_PHOTOS_MESSAGES.WIDTHS })
       .int({ error: SIGN_PHOTOS_MESSAGES.WIDTHS })
-      .min(SIGN_PHOTOS_LIMITS.MIN_WIDTH, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
-      .max(LIMITS.IMAGE_MAX_WIDTH, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
+      .check(
+        z.gte(SIGN_PHOTOS_LIMITS.MIN_WIDTH, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
+        z.lte(LIMITS.IMAGE_MAX_WIDTH, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
+      ),
     { error: SIGN_PHOTOS_MESSAGES.WIDTHS },
   )
-  .min(1, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
-  .max(SIGN_PHOTOS_LIMITS.MAX_WIDTHS, { error: SIGN_PHOTOS_MESSAGES.WIDTHS })
-  .refine(unique, { error: SIGN_PHOTOS_MESSAGES.WIDTHS });
+  .check(
+    z.minLength(1, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
+    z.maxLength(SIGN_PHOTOS_LIMITS.MAX_WIDTHS, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
+    z.refine(unique, { error: SIGN_PHOTOS_MESSAGES.WIDTHS }),
+  );
 
 /**
  * A request: the posts, and the widths to sign them at. `widthsByPost` (optional) narrows a post to the
@@ -76,46 +79,47 @@ export const signPhotosRequestSchema = z
   .strictObject(
     {
       postIds: z
-        .array(z.string().uuid({ error: SIGN_PHOTOS_MESSAGES.POST_IDS }), { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
-        .min(1, { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
-        .max(SIGN_PHOTOS_LIMITS.MAX_POST_IDS, { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
-        .refine(unique, { error: SIGN_PHOTOS_MESSAGES.POST_IDS }),
+        .array(z.uuid({ error: SIGN_PHOTOS_MESSAGES.POST_IDS }), { error: SIGN_PHOTOS_MESSAGES.POST_IDS })
+        .check(
+          z.minLength(1, { error: SIGN_PHOTOS_MESSAGES.POST_IDS }),
+          z.maxLength(SIGN_PHOTOS_LIMITS.MAX_POST_IDS, { error: SIGN_PHOTOS_MESSAGES.POST_IDS }),
+          z.refine(unique, { error: SIGN_PHOTOS_MESSAGES.POST_IDS }),
+        ),
       widths: widthsSchema,
-      widthsByPost: z
-        .record(
+      widthsByPost: z.optional(
+        z.record(
           z.string({ error: byPost }),
           z
             .array(z.number({ error: byPost }), { error: byPost })
-            .min(1, { error: byPost })
-            .refine(unique, { error: byPost }),
+            .check(z.minLength(1, { error: byPost }), z.refine(unique, { error: byPost })),
           { error: byPost },
-        )
-        .optional(),
+        ),
+      ),
     },
     { error: SIGN_PHOTOS_MESSAGES.BAD_REQUEST },
   )
-  .superRefine(({ postIds, widths, widthsByPost }, ctx) => {
-    for (const [postId, own] of Object.entries(widthsByPost ?? {}))
-      if (!postIds.includes(postId) || own.some((width) => !widths.includes(width))) {
-        ctx.addIssue({ code: 'custom', message: byPost, path: ['widthsByPost', postId] });
-        return;
-      }
-  });
+  .check(
+    z.superRefine(({ postIds, widths, widthsByPost }, ctx) => {
+      for (const [postId, own] of Object.entries(widthsByPost ?? {}))
+        if (!postIds.includes(postId) || own.some((width) => !widths.includes(width))) {
+          ctx.addIssue({ code: 'custom', message: byPost, path: ['widthsByPost', postId] });
+          return;
+        }
+    }),
+  );
 export type SignPhotosRequest = z.infer<typeof signPhotosRequestSchema>;
 
 /** One rendition of a photo: its transform's size and its signed path. */
-export const signedRenditionSchema = z
-  .object({
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
-    /**
-     * Relative to the storage API (`/render/image/sign/{bucket}/{path}?token=...`, as storage-api answers
-     * createSignedUrl): the browser prefixes the project URL it knows, which is not always the one the
-     * function sees (a local project's functions reach the API through an internal address).
-     */
-    signedPath: z.string().startsWith('/render/image/sign/'),
-  })
-  .strict();
+export const signedRenditionSchema = z.strictObject({
+  width: z.int().check(z.positive()),
+  height: z.int().check(z.positive()),
+  /**
+   * Relative to the storage API (`/render/image/sign/{bucket}/{path}?token=...`, as storage-api answers
+   * createSignedUrl): the browser prefixes the project URL it knows, which is not always the one the
+   * function sees (a local project's functions reach the API through an internal address).
+   */
+  signedPath: z.string().check(z.startsWith('/render/image/sign/')),
+});
 export type SignedRendition = z.infer<typeof signedRenditionSchema>;
 
 /**
@@ -123,12 +127,10 @@ export type SignedRendition = z.infer<typeof signedRenditionSchema>;
  * transform of the asked widths, narrowest first). A post the caller may not see is absent, exactly as one
  * that does not exist.
  */
-export const signPhotosResponseSchema = z
-  .object({
-    expiresIn: z.number().int().positive(),
-    photos: z.record(z.string().uuid(), z.array(signedRenditionSchema)),
-  })
-  .strict();
+export const signPhotosResponseSchema = z.strictObject({
+  expiresIn: z.int().check(z.positive()),
+  photos: z.record(z.uuid(), z.array(signedRenditionSchema)),
+});
 export type SignPhotosResponse = z.infer<typeof signPhotosResponseSchema>;
 
 /** The full URL of a signed path, under the project's storage API (encoded as supabase-js does). */

@@ -11,7 +11,7 @@ import {
   type DeletionErrorResponse,
   type DeletionResponse,
 } from '@snapshire/contracts';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { authenticateCaller } from './auth.ts';
 import { GraphqlRefusal, graphqlRequest } from './graphql.ts';
 import { CORS_HEADERS, HttpError, errorResponse, json } from './http.ts';
@@ -19,7 +19,7 @@ import { purgeDeletedPhotos } from './photo-purge.ts';
 import { adminClient } from './supabase.ts';
 
 export function deletionHandler<Body extends Record<string, string>>(
-  schema: ZodType<Body>,
+  schema: ZodMiniType<Body>,
   /** The GraphQL mutation and its variables for a valid body. */
   operation: (body: Body) => { query: string; variables: Record<string, unknown> },
 ): (req: Request) => Promise<Response> {
