@@ -4,6 +4,7 @@
  * page's first script (before the shell's JavaScript has run), each remote file is fetched once, and a full,
  * fast scroll of the 500-photo group moves nothing on screen.
  */
+import type { BrowserContext, Page } from '@playwright/test';
 import { LIMITS, paths } from '@snapshire/contracts';
 import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
@@ -32,23 +33,43 @@ test('the first HTML response carries the runtime config, and the CSP still allo
   expect(html).toContain(`<link rel="preconnect" href="${new URL(stack.supabaseUrl).origin}" crossorigin>`);
 });
 
+interface ColdLoadRequest {
+  url: string;
+  /** Where the request started: the first frame of its stack, else the initiator's URL (the document's). */
+  initiatorUrl?: string;
+  /** The first script file in its stack, if any: a request a script found (import(), a link it added). */
+  foundByScript?: string;
+}
+
+/** Every request of a cold load of the Bristol group page, until the network is idle. */
+async function coldLoadOfGroupPage(page: Page, context: BrowserContext, pageUrl: string): Promise<ColdLoadRequest[]> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests: ColdLoadRequest[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    // A modulepreload in the HTML is the parser's, and one the inline script adds has no script file in its
+    // stack; an import() (or a link) from a script file names that file.
+    const frames = [...(e.initiator.stack?.callFrames ?? []), ...(e.initiator.stack?.parent?.callFrames ?? [])];
+    requests.push({
+      url: e.request.url,
+      initiatorUrl: e.initiator.stack?.callFrames[0]?.url ?? e.initiator.url,
+      foundByScript: [e.initiator.url, ...frames.map((f) => f.url)].find((url) => url && /\.js(\?|$)/.test(url)),
+    });
+  });
+  await page.goto(pageUrl);
+  await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+  return requests;
+}
+
 test("the route's remote is asked for by the page's first script, without /config.json, each file once", async ({
   page,
   context,
   stack,
 }) => {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  const requests: { url: string; initiatorUrl?: string; type: string }[] = [];
-  cdp.on('Network.requestWillBeSent', (e) => {
-    const frame = e.initiator.stack?.callFrames[0];
-    requests.push({ url: e.request.url, initiatorUrl: frame?.url ?? e.initiator.url, type: e.initiator.type });
-  });
   const pageUrl = `${stack.hostUrl}${paths.group(SEED_GROUPS.bristol)}`;
-  await page.goto(pageUrl);
-  await expect(page.getByTestId('photo-tile').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await cdp.detach();
+  const requests = await coldLoadOfGroupPage(page, context, pageUrl);
 
   const browse = stack.remoteOrigins.remote_browse;
   expect(requests.filter((r) => r.url.endsWith('/config.json'))).toEqual([]);
@@ -74,25 +95,10 @@ test("every script of the group page is asked for before any script has run: non
   context,
   stack,
 }) => {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  const scripts: { url: string; foundBy?: string }[] = [];
-  cdp.on('Network.requestWillBeSent', (e) => {
-    if (!/\.js(\?|$)/.test(e.request.url)) return;
-    // A modulepreload in the HTML is the parser's, and one the inline script adds has no script file in its
-    // stack; an import() (or a link) from a script file names that file.
-    const frames = [...(e.initiator.stack?.callFrames ?? []), ...(e.initiator.stack?.parent?.callFrames ?? [])];
-    const foundBy = [e.initiator.url, ...frames.map((f) => f.url)].find((url) => url && /\.js(\?|$)/.test(url));
-    scripts.push({ url: e.request.url, foundBy });
-  });
   const pageUrl = `${stack.hostUrl}${paths.group(SEED_GROUPS.bristol)}`;
-  await page.goto(pageUrl);
-  await expect(page.getByTestId('photo-tile').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await cdp.detach();
-
+  const scripts = (await coldLoadOfGroupPage(page, context, pageUrl)).filter((r) => /\.js(\?|$)/.test(r.url));
   expect(scripts.length).toBeGreaterThan(20);
-  const foundLate = scripts.filter((s) => s.foundBy).map((s) => `${s.url} (from ${s.foundBy})`);
+  const foundLate = scripts.filter((s) => s.foundByScript).map((s) => `${s.url} (from ${s.foundByScript})`);
   expect(foundLate).toEqual([]);
 });
 
