@@ -11,9 +11,9 @@ import { expect, test } from '../harness/fixtures.ts';
 import { recordPostPages } from '../support/postPages.ts';
 
 /**
- * The group page's cold load may cost at most this (Bristol, 1280x720, compressed). Measured when set: 44
- * requests with the page of posts signed in one request (CORS preflights included), 448 KB of JavaScript and
- * 462 KB in all (brotli). How it got there: sharing only Chakra's core took it from 631 KB of JavaScript (each
+ * The group page's cold load, its first row of photos included, may cost at most this (Bristol, 1280x720,
+ * compressed). Measured when set: 47 requests with the page of posts signed in one request (CORS preflights
+ * included), 448 KB of JavaScript and 501 KB in all (brotli). How it got there: sharing only Chakra's core took it from 631 KB of JavaScript (each
  * app bundles the components it uses, packages/federation/src/chakraCore.ts); the app code several screens
  * share is one chunk per app (56 -> 48 requests); the remotes use the host's federation runtime
  * (packages/federation/src/runtimeCoreFromHost.ts, 513 -> 498 KB); one signature a photo (597 -> 512 KB in
@@ -21,7 +21,7 @@ import { recordPostPages } from '../support/postPages.ts';
  * 499 -> 475 KB); contracts written with zod/mini (packages/contracts/src/zod.ts, 475 -> 448 KB). Bytes have
  * a 3% margin over that measurement, requests one; a regression past these fails the suite.
  */
-const GROUP_PAGE_BUDGET = { requests: 45, scriptKB: 462, totalKB: 477 };
+const GROUP_PAGE_BUDGET = { requests: 48, scriptKB: 462, totalKB: 516 };
 
 interface RawResponse {
   status: number;
@@ -161,6 +161,14 @@ test('the group page loads within its request and byte budget, all JavaScript co
 
   await page.goto(paths.group(SEED_GROUPS.bristol));
   await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+  // The first screen includes its photos: wait for the eagerly loaded ones, or an idle network could come
+  // before they were asked for (it did on a fast machine, not under CI's load: 44 or 47 requests).
+  await page.waitForFunction(() => {
+    const eager = [...document.querySelectorAll<HTMLImageElement>('[data-testid="photo-tile"] img')].filter(
+      (img) => img.loading !== 'lazy',
+    );
+    return eager.length > 0 && eager.every((img) => img.complete && img.naturalWidth > 0);
+  });
   await page.waitForLoadState('networkidle');
   await cdp.detach();
 
