@@ -13,9 +13,10 @@ import { recordPostPages } from '../support/postPages.ts';
 /**
  * The group page's cold load, its first row of photos included, may cost at most this (Bristol, 1280x720,
  * compressed). Measured when set: 47 requests with the page of posts signed in one request (CORS preflights
- * included), 448 KB of JavaScript and 501 KB in all (brotli). How it got there: sharing only Chakra's core took it from 631 KB of JavaScript (each
- * app bundles the components it uses, packages/federation/src/chakraCore.ts); the app code several screens
- * share is one chunk per app (56 -> 48 requests); the remotes use the host's federation runtime
+ * included), 448 KB of JavaScript and 501 KB in all (brotli). How it got there: sharing only Chakra's core
+ * took it from 631 KB of JavaScript (each app bundles the components it uses,
+ * packages/federation/src/chakraCore.ts); the app code several screens share is one chunk per app (56 -> 48
+ * requests); the remotes use the host's federation runtime
  * (packages/federation/src/runtimeCoreFromHost.ts, 513 -> 498 KB); one signature a photo (597 -> 512 KB in
  * all); the router shared at the size browser pages use (packages/federation/src/shared/reactRouterDom.ts,
  * 499 -> 475 KB); contracts written with zod/mini (packages/contracts/src/zod.ts, 475 -> 448 KB). Bytes have

@@ -8,7 +8,8 @@
 import type { Plugin } from 'vite';
 // By path: the build's config loader runs on Node, which cannot load the workspace packages' TypeScript.
 import { ROUTES } from '../../packages/contracts/src/routes.ts';
-import { EARLY_SCREEN_DATA_KEY, SCREEN_DATA_FILE } from '../../packages/contracts/src/screen-data.ts';
+import { EARLY_SCREEN_DATA_KEY, SCREEN_DATA_FILE, type ScreenData } from '../../packages/contracts/src/screen-data.ts';
+import type { RemoteName } from '../../packages/federation/src/remotes.ts';
 import { REMOTE_SCREENS } from '../src/app/remoteScreens.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../src/app/runtimeConfigElement.ts';
 import { EARLY_MANIFESTS_KEY, startRouteRemoteEarly, type EarlyRoute } from '../src/features/remotes/earlyRemote.ts';
@@ -22,10 +23,17 @@ export function earlyRoutes(): EarlyRoute[] {
   ]);
 }
 
-/** The inline script's source: the function and the call with its arguments. */
-export function earlyRemoteScript(): string {
-  const screenData = [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY];
-  const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, EARLY_MANIFESTS_KEY, screenData]
+/**
+ * The inline script's source: the function and the call with its arguments. A build with the remotes' screens
+ * in its own bundle (e2e/bench/one-bundle) passes no manifests registry (nothing to preload) and the screens'
+ * published first queries, by remote, instead of their screen-data.json.
+ */
+export function earlyRemoteScript(
+  options: { manifestsKey?: string | null; published?: Partial<Record<RemoteName, ScreenData>> } = {},
+): string {
+  const { manifestsKey = EARLY_MANIFESTS_KEY, published } = options;
+  const screenData = [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, ...(published ? [published] : [])];
+  const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, manifestsKey, screenData]
     .map((a) => JSON.stringify(a))
     .join(', ');
   return `(${startRouteRemoteEarly.toString()})(${args});`;

@@ -4,9 +4,10 @@
 // no-cache and an ETag and the hashed assets as immutable, answers Accept-Encoding with the brotli or gzip
 // copy the build wrote beside each file (packages/federation/src/compressPlugin.ts), sends the security
 // headers a photo site needs (a Content-Security-Policy built from the runtime config it serves), and can fall
-// back to index.html for a single-page app's deep links. A page it serves beside a runtime config carries that config inline (a
-// JSON data block the host reads instead of fetching /config.json, host/src/app/runtimeConfig.tsx) and
-// preconnect hints to the backend and remotes, so the first screen waits on one request fewer.
+// back to index.html for a single-page app's deep links. A page it serves beside a runtime config carries that
+// config inline (a JSON data block the host reads instead of fetching /config.json,
+// host/src/app/runtimeConfig.tsx) and preconnect hints to the backend and remotes, so the first screen waits
+// on one request fewer.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { promisify } from 'node:util';

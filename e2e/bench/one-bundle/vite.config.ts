@@ -12,12 +12,8 @@ import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { chakraCorePlugin, runtimeConfigPlugin } from '../../../packages/federation/src/index.ts';
 import { compressPlugin } from '../../../packages/federation/src/compressPlugin.ts';
 import { landingPhotosPlugin } from '../../../host/build/landingPhotos.ts';
-import { earlyRoutes } from '../../../host/build/earlyRemotePlugin.ts';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../../../host/src/app/runtimeConfigElement.ts';
-import { startRouteRemoteEarly } from '../../../host/src/features/remotes/earlyRemote.ts';
-import { EARLY_SCREEN_DATA_KEY, SCREEN_DATA_FILE } from '../../../packages/contracts/src/screen-data.ts';
-import type * as ScreenQueries from '../../../packages/data/src/graphql/screenQueries.ts';
-import type { ScreenQueryDeclaration } from '../../../packages/data/src/graphql/screenQueries.ts';
+import { earlyRemoteScript } from '../../../host/build/earlyRemotePlugin.ts';
+import { loadScreenData } from '../../../packages/data/src/graphql/screenDataPlugin.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const hostRoot = resolve(here, '../../../host');
@@ -48,19 +44,11 @@ function earlyScreenQuery(): Plugin {
   return {
     name: 'snapshire-bench-early-screen-query',
     async transformIndexHtml() {
-      const { tsImport } = await import('tsx/esm/api');
-      const browse = resolve(here, '../../../remote-browse/build/screenData.ts');
-      const load = <T>(file: string) => tsImport(pathToFileURL(file).href, import.meta.url) as Promise<T>;
-      const { SCREEN_QUERIES } = await load<{ SCREEN_QUERIES: Record<string, ScreenQueryDeclaration> }>(browse);
-      const { publishScreenQueries } = await load<typeof ScreenQueries>(
-        resolve(here, '../../../packages/data/src/graphql/screenQueries.ts'),
-      );
-      const SCREEN_DATA = publishScreenQueries(SCREEN_QUERIES);
-      const screenData = [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, { remote_browse: SCREEN_DATA }];
-      const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, null, screenData]
-        .map((a) => JSON.stringify(a))
-        .join(', ');
-      return [{ tag: 'script', children: `(${startRouteRemoteEarly.toString()})(${args});`, injectTo: 'body' }];
+      const published = {
+        remote_browse: await loadScreenData(resolve(here, '../../../remote-browse/build/screenData.ts')),
+      };
+      const script = earlyRemoteScript({ manifestsKey: null, published });
+      return [{ tag: 'script', children: script, injectTo: 'body' }];
     },
   };
 }

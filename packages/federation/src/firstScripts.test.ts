@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WHOLE_CHAKRA_CHUNK } from './chakraCore.ts';
 import { bootstrapImportedChunks, withExposeEntryChunks } from './firstScripts.ts';
 
+// Only the fields the selection reads: a full Rollup output chunk or asset has dozens more.
 const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = [], name = 'chunk') =>
   ({ type: 'chunk', fileName, name, imports, dynamicImports }) as unknown as Rollup.OutputChunk;
 const asset = (fileName: string, source: string) =>
