@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHAKRA_COMPONENT_MODULE,
   CHAKRA_CORE,
+  CHAKRA_CORE_HELPER_MODULE,
   CHAKRA_CORE_PRIVATE_FILES,
   isSharedProxy,
   leavesForChakraCore,
@@ -97,6 +98,38 @@ describe('chakra-components chunk', () => {
     expect(CHAKRA_COMPONENT_MODULE.test(join(CORE, 'provider.js'))).toBe(false);
     expect(CHAKRA_COMPONENT_MODULE.test(join(ESM, 'theme', 'index.js'))).toBe(false);
     expect(CHAKRA_COMPONENT_MODULE.test(join(ESM, 'preset-base.js'))).toBe(false);
+  });
+});
+
+describe("a remote's chakra-helpers chunk", () => {
+  it("takes every module outside the core that the core imports, and they import nothing but React", () => {
+    // Followed from the core's own files: whatever they reach outside the styled-system folder.
+    const reached = new Set<string>();
+    const queue = modules(CORE);
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      for (const [spec] of namedImports(file)) {
+        if (!spec.startsWith('.')) continue;
+        const target = join(dirname(file), spec);
+        if (target.startsWith(CORE + sep) || reached.has(target)) continue;
+        reached.add(target);
+        queue.push(target);
+      }
+    }
+    expect(reached.size).toBeGreaterThan(0);
+    const notHelpers = [...reached].filter((file) => !CHAKRA_CORE_HELPER_MODULE.test(file));
+    expect(notHelpers.map((file) => relative(ESM, file))).toEqual([]);
+    for (const file of reached) {
+      const libraries = namedImports(file).filter(([spec]) => !spec.startsWith('.')).map(([spec]) => spec);
+      expect(libraries.filter((spec) => spec !== 'react'), relative(ESM, file)).toEqual([]);
+    }
+  });
+
+  it('leaves the components to the chakra-components chunk', () => {
+    expect(CHAKRA_CORE_HELPER_MODULE.test(join(ESM, 'utils', 'is.js'))).toBe(true);
+    expect(CHAKRA_CORE_HELPER_MODULE.test(join(ESM, 'create-context.js'))).toBe(true);
+    expect(CHAKRA_CORE_HELPER_MODULE.test(join(ESM, 'components', 'box', 'box.js'))).toBe(false);
+    expect(CHAKRA_CORE_HELPER_MODULE.test(join(CORE, 'factory.js'))).toBe(false);
   });
 });
 

@@ -134,7 +134,17 @@ export function chakraCorePlugin({ shared = true }: { shared?: boolean } = {}): 
 }
 
 
+/** Chakra's components and the Ark UI parts and zag-js machines under them: bundled by each app that uses them. */
 export const CHAKRA_COMPONENT_MODULE = /[\\/]node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/](?!(esm|cjs)[\\/](styled-system|theme|preset))|@ark-ui[\\/]|@zag-js[\\/])/;
+
+/**
+ * Chakra's helpers that the core itself imports (its utils, create-context, merge-props, merge-refs): stateless,
+ * importing only React. The components use them too, so without a rule a remote's build puts them in its
+ * components chunk, which its core fallback then imports: a remote on its own page (no host, so its own core is
+ * loaded) ran the components' module code, `chakra('div')` at the top, before its core was there.
+ */
+export const CHAKRA_CORE_HELPER_MODULE =
+  /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/](esm|cjs)[\\/](utils[\\/]|create-context\.js$|merge-props\.js$|merge-refs\.js$)/;
 
 /** The name (and file name prefix) of the host's lazy chunk holding all of Chakra for earlier remotes. */
 export const WHOLE_CHAKRA_CHUNK = 'whole-chakra-for-earlier-remotes';

@@ -4,7 +4,12 @@
  * share in one chunk per app. Also fails a build whose Chakra core is bundled outside the federation's chunks.
  */
 import type { Plugin } from 'vite';
-import { CHAKRA_COMPONENT_MODULE, privateCoreChunks, WHOLE_CHAKRA_CHUNK, WHOLE_QUERY } from './chakraCore.ts';
+import {
+  CHAKRA_COMPONENT_MODULE,
+  CHAKRA_CORE_HELPER_MODULE,
+  privateCoreChunks,   WHOLE_CHAKRA_CHUNK,
+  WHOLE_QUERY,
+} from './chakraCore.ts';
 import { SHARED_PACKAGES } from './shared.ts';
 
 /**
@@ -34,14 +39,22 @@ export const isAppModule = (id: string) =>
   !id.startsWith('\0') &&
   !id.includes('virtual');
 
+/** A remote's chunk of the Chakra helpers its core fallback and its components both import. */
+export const CHAKRA_HELPERS_CHUNK = 'chakra-helpers';
+
 /**
  * Chunk groups of every federated app. The Chakra components an app bundles (with the Ark UI parts and zag-js
  * machines under them) go in one chunk of that app: bundled per app since the split, they came out as a small
  * chunk per component shared between screens, a dozen more requests on the group page. The shared core
  * (styled-system) and the host's theme stay out of it, in chunks of their own; the host's whole-Chakra copy is
  * one named lazy chunk. Then the app's own shared code (APP_SHARED_CHUNK).
+ *
+ * @param options.coreIsFallback a remote: its Chakra core is a fallback, loaded only on its own page, and the
+ * helpers that core imports (CHAKRA_CORE_HELPER_MODULE) get a chunk of their own, apart from the components
+ * (which read the core when they load). The host's core is the page's: the helpers stay in its chunk.
  */
-export function chunkGroupsPlugin(): Plugin {
+export function chunkGroupsPlugin({ coreIsFallback = false }: { coreIsFallback?: boolean } = {}): Plugin {
+  const isHelper = (id: string) => coreIsFallback && CHAKRA_CORE_HELPER_MODULE.test(id);
   return {
     name: 'snapshire-chunk-groups',
     apply: 'build',
@@ -57,9 +70,10 @@ export function chunkGroupsPlugin(): Plugin {
             codeSplitting: {
               groups: [
                 { name: WHOLE_CHAKRA_CHUNK, test: (id: string) => id.endsWith(WHOLE_QUERY) },
+                { name: CHAKRA_HELPERS_CHUNK, test: isHelper },
                 {
                   name: 'chakra-components',
-                  test: (id: string) => !id.endsWith(WHOLE_QUERY) && CHAKRA_COMPONENT_MODULE.test(id),
+                  test: (id: string) => !id.endsWith(WHOLE_QUERY) && !isHelper(id) && CHAKRA_COMPONENT_MODULE.test(id),
                 },
                 {
                   name: APP_SHARED_CHUNK,

@@ -14,6 +14,7 @@ import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type Remot
 import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
 import { chakraCorePlugin } from './chakraCore.ts';
 import { chunkGroupsPlugin } from './chunkGroups.ts';
+import { seedOrderPlugin } from './seedOrder.ts';
 import { runtimeCoreFromHostPlugin } from './runtimeCoreFromHost.ts';
 import { exposeEntryChunksPlugin, preloadBootstrapImportsPlugin } from './firstScripts.ts';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,7 @@ export * from './chakraCore.ts';
 export * from './chunkGroups.ts';
 export * from './runtimeCoreFromHost.ts';
 export * from './firstScripts.ts';
+export * from './seedOrder.ts';
 
 /**
  * The federation plugin of a remote: exposes its screens, writes mf-manifest.json, shares the singletons at
@@ -39,7 +41,7 @@ export * from './firstScripts.ts';
 export function remoteFederation(name: RemoteName, appDir: string): PluginOption {
   return [
     chakraCorePlugin(),
-    chunkGroupsPlugin(),
+    chunkGroupsPlugin({ coreIsFallback: true }),
     fallbacksApartPlugin(),
     runtimeCoreFromHostPlugin(),
     federation({
@@ -54,6 +56,8 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
       // Edits in a remote show up inside the host during `npm run dev`.
       dev: { remoteHmr: true },
     }),
+    // After the federation plugin: its own 'post' transform writes the container this one corrects.
+    seedOrderPlugin(appDir),
     exposeEntryChunksPlugin(REMOTES[name].exposes, [REMOTE_MANIFEST_FILE, 'mf-stats.json']),
     immutableEntryPlugin(),
   ];
@@ -122,6 +126,8 @@ export function hostFederation(appDir: string): PluginOption {
       experiments: { provideExternalRuntime: true },
       dts: false,
     }),
+    // After the federation plugin, as in remoteFederation.
+    seedOrderPlugin(appDir),
     preloadBootstrapImportsPlugin(),
   ];
 }

@@ -69,19 +69,29 @@ export function packageOf(specifier: string): string {
 }
 
 /**
- * Reads the installed version by walking up node_modules folders (package.json is not always exported, so
- * require.resolve('<pkg>/package.json') would fail for some).
+ * The package.json of `pkg` as installed for `from`, found by walking up node_modules folders (package.json is
+ * not always exported, so require.resolve('<pkg>/package.json') would fail for some).
  */
-export function installedVersion(pkg: string, from: string = here): string {
+export function installedPackageJson(pkg: string, from: string = here): InstalledPackageJson {
   let dir = from;
   for (;;) {
     const candidate = join(dir, 'node_modules', pkg, 'package.json');
-    if (existsSync(candidate)) return (JSON.parse(readFileSync(candidate, 'utf8')) as { version: string }).version;
+    if (existsSync(candidate)) return JSON.parse(readFileSync(candidate, 'utf8')) as InstalledPackageJson;
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`@snapshire/federation: cannot find installed package ${pkg}`);
     dir = parent;
   }
 }
+
+export interface InstalledPackageJson {
+  version: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+/** The version of `pkg` installed for `from` (installedPackageJson). */
+export const installedVersion = (pkg: string, from: string = here): string => installedPackageJson(pkg, from).version;
 
 /**
  * The federation `shared` map of the app in `appDir`: each library at the version installed for that app (its
