@@ -7,7 +7,8 @@ import type { Plugin } from 'vite';
 import {
   CHAKRA_COMPONENT_MODULE,
   CHAKRA_CORE_HELPER_MODULE,
-  privateCoreChunks,   WHOLE_CHAKRA_CHUNK,
+  privateCoreChunks,
+  WHOLE_CHAKRA_CHUNK,
   WHOLE_QUERY,
 } from './chakraCore.ts';
 import { SHARED_PACKAGES } from './shared.ts';

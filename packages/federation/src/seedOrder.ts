@@ -38,7 +38,8 @@ export function seedBatches(
   // Levels by relaxation, so the result does not depend on the order listing prerequisites first.
   const levels = order.map(() => 0);
   for (let pass = 0, changed = true; changed; pass++) {
-    if (pass > order.length) throw new Error(`@snapshire/federation: the shared packages depend on each other in a cycle`);
+    if (pass > order.length)
+      throw new Error(`@snapshire/federation: the shared packages depend on each other in a cycle`);
     changed = false;
     order.forEach((_, at) => {
       const level = Math.max(0, ...(complete[at] ?? []).map((index) => levels[index]! + 1));
