@@ -47,13 +47,20 @@ for (const remote of REMOTES) {
     stack,
     pageErrors,
   }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     const server = await serveStandalone(remote.app, stack);
     try {
       await page.goto(`${server.url}/`);
       await expect(page.getByText(`${remote.app} · standalone`)).toBeVisible();
       await expect(remote.firstScreen(page)).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(remote.address());
+      await page.waitForLoadState('networkidle');
       expect(pageErrors).toEqual([]);
+      // Nothing the page asks for is missing (a favicon it does not name was a 404).
+      expect(consoleErrors).toEqual([]);
     } finally {
       await server.close();
     }
