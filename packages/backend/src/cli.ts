@@ -34,6 +34,8 @@ try {
     seed: flag(env.SEED),
     fixtures: list(env.FIXTURES),
     mailbox: flag(env.MAILBOX),
+    // A server started on its own serves visitors: their first call should not wait for a function's import.
+    warmFunctions: true,
   });
   console.log(`[backend] API URL:          ${backend.url}`);
   console.log(`[backend] anon key:         ${backend.anonKey}`);

@@ -17,6 +17,7 @@ import {
 } from './db/index.ts';
 import { startReconciler } from './reconcile/reconcile.ts';
 import { createApp } from './server.ts';
+import { warmFunctions } from './functions/functions.ts';
 
 export { deriveKeys, DEFAULT_JWT_SECRET } from './config/keys.ts';
 export type { ProjectKeys } from './config/keys.ts';
@@ -42,6 +43,8 @@ export interface RunningBackend {
   filesDir: string;
   /** Whether /mailbox is served (loopback or explicitly enabled). */
   mailbox: boolean;
+  /** Settles once every edge function has been loaded or failed to (warmFunctions); at once without it. */
+  functionsWarmed: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -155,6 +158,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     log(
       `ready at ${ctx.url} (${db.kind}${config.dataDir ? `, data in ${config.dataDir}` : ', in memory'})${config.mailbox ? `; mailbox ${ctx.url}/mailbox` : ''}`,
     );
+    // After the seed, so the functions' imports do not slow the start; stop() waits for them.
+    const functionsWarmed = config.warmFunctions ? warmFunctions(ctx) : Promise.resolve();
     const running = server;
     let stopped = false;
     return {
@@ -164,9 +169,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
       dbUrl: db.url,
       filesDir,
       mailbox: config.mailbox,
+      functionsWarmed,
       async stop() {
         if (stopped) return;
         stopped = true;
+        await functionsWarmed;
         await stopReconciler?.();
         await new Promise<void>((resolve) => {
           running.close(() => resolve());

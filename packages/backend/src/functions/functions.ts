@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -89,10 +89,39 @@ function functionError(c: Context, status: 401 | 404 | 500 | 503, message: strin
   return c.json({ code: status, message }, status);
 }
 
+/** Each backend's function loader (functionRoutes), for warmFunctions. */
+const loaders = new WeakMap<BackendContext, (name: string) => Promise<MountedFunction>>();
+
+/** The project's edge functions: the folders of functions/ with an index.ts. */
+function functionNames(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'index.ts')))
+    .map((entry) => entry.name);
+}
+
 /**
- * /functions/v1/<name>[/...]: the project's edge functions, loaded lazily on first call (so a broken function
- * does not stop the backend) with the environment Supabase gives them. The request reaches the handler as a
- * Web Request whose path starts at /<name>, as on Supabase's edge runtime.
+ * Loads every function of the backend's project now, as its first call would (BackendOptions.warmFunctions).
+ * Settles when each has loaded or failed; a failure is logged, and the function is tried again when called.
+ */
+export async function warmFunctions(ctx: BackendContext): Promise<void> {
+  const load = loaders.get(ctx);
+  if (!load) return;
+  const names = functionNames(join(ctx.config.projectDir, 'functions'));
+  await Promise.all(
+    names.map((name) =>
+      load(name).then(
+        () => ctx.log(`function ${name} loaded`),
+        (err: unknown) => ctx.log(`function ${name} failed to load: ${(err as Error).message}`),
+      ),
+    ),
+  );
+}
+
+/**
+ * /functions/v1/<name>[/...]: the project's edge functions, loaded on first call (so a broken function does
+ * not stop the backend) or ahead of it by warmFunctions, with the environment Supabase gives them. The
+ * request reaches the handler as a Web Request whose path starts at /<name>, as on Supabase's edge runtime.
  */
 export function functionRoutes(ctx: BackendContext): Hono {
   installDenoShim();
@@ -116,6 +145,7 @@ export function functionRoutes(ctx: BackendContext): Hono {
     }
     return fn;
   }
+  loaders.set(ctx, get);
 
   app.all('/:name/*', (c) => invoke(c));
   app.all('/:name', (c) => invoke(c));
