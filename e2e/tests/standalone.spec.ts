@@ -27,17 +27,17 @@ const REMOTES = [
     app: 'remote-browse',
     // Its page sends / to the groups list.
     firstScreen: (page: Page) => page.getByRole('heading', { level: 1, name: MESSAGES.GROUPS_TITLE }),
-    address: () => paths.groups(),
+    address: paths.groups(),
   },
   {
     app: 'remote-auth',
     firstScreen: (page: Page) => page.getByLabel('Email'),
-    address: () => paths.login(),
+    address: paths.login(),
   },
   {
     app: 'remote-upload',
     firstScreen: (page: Page) => page.getByText('Open the new-post screen of a group:'),
-    address: () => '/',
+    address: '/',
   },
 ] as const;
 
@@ -56,7 +56,7 @@ for (const remote of REMOTES) {
       await page.goto(`${server.url}/`);
       await expect(page.getByText(`${remote.app} · standalone`)).toBeVisible();
       await expect(remote.firstScreen(page)).toBeVisible();
-      expect(new URL(page.url()).pathname).toBe(remote.address());
+      expect(new URL(page.url()).pathname).toBe(remote.address);
       await page.waitForLoadState('networkidle');
       expect(pageErrors).toEqual([]);
       // Nothing the page asks for is missing (a favicon it does not name was a 404).

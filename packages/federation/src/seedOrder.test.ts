@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
 import { seedBatches, seedOrderPlugin } from './seedOrder.ts';
+import { packageOf } from './shared.ts';
 
 // The order, batches and prerequisites @module-federation/vite 1.23 generated for remote-upload.
 const ORDER = [
@@ -22,8 +23,7 @@ const DEPENDENCIES: Record<string, string[]> = {
   '@snapshire/ui': ['@chakra-ui/react', '@emotion/react', 'next-themes', 'react', 'react-dom'],
   '@apollo/client': ['react', 'react-dom', 'graphql'],
 };
-const dependenciesOf = (share: string) =>
-  DEPENDENCIES[share.startsWith('@') ? share.split('/').slice(0, 2).join('/') : share.split('/')[0]!] ?? [];
+const dependenciesOf = (share: string) => DEPENDENCIES[packageOf(share)] ?? [];
 
 describe('seedBatches', () => {
   it("loads @snapshire/ui's copy after Chakra's core, which it reaches through a subpath share", () => {
