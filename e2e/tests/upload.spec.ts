@@ -333,6 +333,36 @@ test('a member posts a phone photo with description, categories and Film, and fi
   await expectSameDocument(page);
 });
 
+test('a 10x10 JPEG posts, and so does the normal photo after it: both are shown in the group', async ({ page }) => {
+  test.setTimeout(90_000);
+  const tiny = await sharp({ create: { width: 10, height: 10, channels: 3, background: { r: 214, g: 40, b: 40 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  await signIn(page, SAMPLE_ACCOUNTS.ada, paths.groupNewPost(BRISTOL.id));
+  await expect(page.getByRole('link', { name: BRISTOL.name })).toBeVisible();
+
+  const posted: string[] = [];
+  for (const upload of [jpegUpload('tiny.jpg', tiny), jpegUpload('harbour.jpg', await smallJpeg())]) {
+    await choose(page, upload);
+    await expect(describeHeading(page)).toBeVisible();
+    await submitButton(page).click();
+    await expect(page.getByText(MESSAGES.POST_CREATED)).toBeVisible();
+    const href = (await page.getByRole('link', { name: MESSAGES.VIEW_YOUR_POST }).getAttribute('href')) ?? '';
+    posted.push(POST_URL.exec(href)![2]!);
+    await page.goto(paths.groupNewPost(BRISTOL.id));
+  }
+  expect((await storedPost(posted[0]!)).row).toMatchObject({ meta_width: 10, meta_height: 10 });
+
+  await page.goto(paths.group(BRISTOL.id));
+  for (const postId of posted) {
+    const photo = page.locator(`[data-testid="photo-tile"][data-post-id="${postId}"] img`);
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+});
+
 test('refuses a PNG, a file over 10MB and a text file named .jpg, each with its reason', async ({ page }) => {
   await signIn(page, SAMPLE_ACCOUNTS.ada, paths.groupNewPost(BRISTOL.id));
   await expect(page.getByRole('link', { name: BRISTOL.name })).toBeVisible();
@@ -360,13 +390,22 @@ test('refuses a PNG, a file over 10MB and a text file named .jpg, each with its 
   await expect(photoIssues(page)).toHaveCount(0);
 });
 
-test('the server’s refusal is shown and the user can try again (a PNG named .jpg)', async ({ page }) => {
+test('the screen refuses a PNG named .jpg from its bytes, before sending anything', async ({ page }) => {
   await signIn(page, SAMPLE_ACCOUNTS.ada, paths.groupNewPost(BRISTOL.id));
-  // The browser shows a PNG whatever its name, so it passes the screen's checks; only the server reads the bytes.
+  // The browser would show a PNG whatever its name; the screen reads the file's first bytes, as the server does.
   await choose(page, jpegUpload('disguised.jpg', await png()));
+  await expectRefused(page, [MESSAGES.NOT_A_JPEG]);
+});
+
+test('the server’s refusal is shown and the user can try again (a JPEG cut short)', async ({ page }) => {
+  await signIn(page, SAMPLE_ACCOUNTS.ada, paths.groupNewPost(BRISTOL.id));
+  // A JPEG cut off in its image data: its header reads and the browser shows the part it has (grey below),
+  // so it passes the screen's checks; only the server, decoding all of it, finds it incomplete.
+  const whole = await phonePhoto();
+  await choose(page, jpegUpload('cut.jpg', whole.subarray(0, Math.floor(whole.length * 0.6))));
   await expect(describeHeading(page)).toBeVisible();
   await submitButton(page).click();
-  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.NOT_A_JPEG })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.PHOTO_DAMAGED })).toBeVisible();
   await expect(submitButton(page)).toBeEnabled();
   await expect(page.getByText(MESSAGES.POST_CREATED)).toHaveCount(0);
 

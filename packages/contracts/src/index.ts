@@ -12,3 +12,4 @@ export * from './server-limits.ts';
 export * from './sign-photos.ts';
 export * from './mailbox.ts';
 export * from './screen-data.ts';
+export * from './jpeg-header.ts';

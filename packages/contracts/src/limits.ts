@@ -12,6 +12,11 @@ export const LIMITS = {
    */
   UPLOAD_MAX_PIXELS: 50_000_000,
   /**
+   * Longest side of a photo, in pixels: libjpeg's JPEG_MAX_DIMENSION, beyond which neither the function's
+   * decoder nor the browser's can read a JPEG (the format itself allows 65,535). PHOTO_SIDE_TOO_LONG says it.
+   */
+  PHOTO_MAX_SIDE_PX: 65_500,
+  /**
    * Largest width x height the server stores: bigger photos are scaled down while they are decoded
    * (libjpeg-turbo's DCT scaling by M/8: a 12 MP photo to 5/8, 2500x1875; a 48 MP one to 1/4, 2000x1500),
    * which keeps the edge function within the Edge Runtime's 150 MB (figures: supabase/README.md). The site

@@ -13,6 +13,10 @@ export const MESSAGES = {
   // server-side re-checks of an upload
   NOT_A_JPEG: 'This file is not a valid JPEG image.',
   IMAGE_TOO_MANY_PIXELS: 'This photo has too many pixels: it may have at most 50 megapixels.',
+  PHOTO_SIDE_TOO_LONG: 'This photo is too wide or too tall: each side may have at most 65,500 pixels.',
+  JPEG_KIND_UNSUPPORTED:
+    'This kind of JPEG (lossless, arithmetic-coded or 12-bit) is not supported. Save it as a standard JPEG.',
+  PHOTO_DAMAGED: 'This photo’s file is damaged or incomplete. Try saving or exporting it again.',
   UNKNOWN_CATEGORY: 'One or more categories do not belong to this group.',
   NOT_SIGNED_IN: 'You need to be signed in to post.',
   NOT_ALLOWED_TO_POST: 'You are not allowed to post in this group.',

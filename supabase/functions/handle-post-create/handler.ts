@@ -5,7 +5,8 @@
  *   2. read and validate the form with the wire format's decoder (decodePostCreateForm);
  *   3. check the bytes are a JPEG within the pixel limit, from its header, before any decoding;
  *   4. ask the database whether the caller may post into the group with these categories;
- *   5. decode, turn upright and re-encode the photo without metadata (EXIF, GPS);
+ *   5. decode, turn upright and re-encode the photo without metadata (EXIF, GPS); a file that cannot be
+ *      decoded is refused as damaged, a failure of the image step itself is the server's (500, logged);
  *   6. store the photo under a generated name, then insert the post (shown) with its categories in one
  *      RPC; if that fails, remove the photo again.
  * No step leaves a visible half post: a post row exists only once its photo is stored. Answers
@@ -64,6 +65,11 @@ async function handle(req: Request): Promise<Response> {
   return json(201, created);
 }
 
+/** The request's id for the log: the API gateway's (Supabase sets sb-request-id), else one made here. */
+function requestId(req: Request): string {
+  return req.headers.get('sb-request-id') ?? req.headers.get('x-request-id') ?? crypto.randomUUID();
+}
+
 export async function handlePostCreate(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
   if (req.method !== 'POST') return errorResponse(new HttpError(405, 'Method not allowed.'));
@@ -71,7 +77,10 @@ export async function handlePostCreate(req: Request): Promise<Response> {
     return await handle(req);
   } catch (err) {
     if (err instanceof HttpError) return errorResponse(err);
-    console.error(`[handle-post-create] ${err instanceof Error ? err.message : String(err)}`);
+    // The server's own failure (a trap in the image step, storage or the database down): never blamed
+    // on the person's photo, and logged with what identifies the request.
+    const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    console.error(`[handle-post-create] request ${requestId(req)} failed: ${detail}`);
     return errorResponse(new HttpError(500, MESSAGES.POST_CREATE_FAILED));
   }
 }

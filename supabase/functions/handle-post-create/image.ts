@@ -2,21 +2,62 @@
  * What the photo really is, decided from its bytes (a declared type or name can lie), and the copy that is
  * stored: turned upright, re-encoded, with every metadata block (EXIF, GPS, XMP, comments) dropped.
  *
- * Everything runs as WebAssembly (no native addon, no FFI, no worker threads: it runs on Supabase's Edge
- * Runtime): libjpeg-turbo's TurboJPEG decoder (@cwasm/jpeg-turbo) decodes, scaled down in the DCT when the
- * photo has more than LIMITS.STORED_MAX_PIXELS, so memory stays bounded whatever the upload's size;
- * libjpeg-turbo's encoder (@cornerstonejs/codec-libjpeg-turbo-8bit) re-encodes. The EXIF orientation is
+ * Everything runs as WebAssembly or JavaScript (no native addon, no FFI, no worker threads: it runs on
+ * Supabase's Edge Runtime): libjpeg-turbo's TurboJPEG decoder (@cwasm/jpeg-turbo) decodes, scaled down in
+ * the DCT when the photo has more than LIMITS.STORED_MAX_PIXELS, so memory stays bounded whatever the
+ * upload's size; libjpeg-turbo's encoder (@cornerstonejs/codec-libjpeg-turbo-8bit) re-encodes, and MozJPEG
+ * (jSquash's build, @jsquash/jpeg) re-encodes the photos too small for that encoder (TURBO_ENCODER_MIN_PIXEL_BYTES). The EXIF orientation is
  * read here (one tag of one IFD): a general EXIF library (exifr) added 16 MB to the worker's memory, a
  * tenth of its budget. Measured time and memory per size: supabase/README.md.
+ *
+ * Each WebAssembly module is compiled once per worker and instantiated as needed: an instance that finished
+ * a photo cleanly (every allocation freed) serves the next one, so the worker's memory levels off at what
+ * its largest photo needed; an instance on which anything failed (a libjpeg error unwinding its stack, a
+ * trap, no memory) is dropped with its request, so one odd file can never refuse the next person's photo.
  */
-import encoderFactory, { type FrameInfo, type JpegEncoder } from '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs';
-import { LIMITS, MESSAGES } from '@snapshire/contracts';
+import encoderFactory, { type FrameInfo } from '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs';
+import mozjpegFactory from '@jsquash/jpeg/codec/enc/mozjpeg_enc.js';
+import { checkJpegHeader, LIMITS, MESSAGES } from '@snapshire/contracts';
 import { HttpError } from '../_shared/http.ts';
 
 /** Quality of the stored re-encode: visually lossless for a photo, well under the source size. */
 export const STORED_JPEG_QUALITY = 90;
 
-type EncoderModule = Awaited<ReturnType<typeof encoderFactory>>;
+/**
+ * The libjpeg-turbo encoder writes into an output buffer of its input's size, which it never grows
+ * (its JPEGEncoder.hpp presizes it so and passes TJFLAG_NOREALLOC); a JPEG's own tables take about 0.6 KB,
+ * so a photo of a few hundred pixels overflows it and traps the module. From 64 KB of pixels up, a quality-90
+ * 4:2:0 JPEG needs under a third of its input even for pure noise (odd-photos.ts measures none over it);
+ * below, MozJPEG (whose output buffer grows as needed) encodes, in a few milliseconds at that size.
+ */
+export const TURBO_ENCODER_MIN_PIXEL_BYTES = 64 * 1024;
+
+/** MozJPEG's settings for the small photos: what the libjpeg-turbo path writes (baseline, 4:2:0, quality 90). */
+const SMALL_PHOTO_ENCODING = {
+  quality: STORED_JPEG_QUALITY,
+  baseline: true,
+  arithmetic: false,
+  progressive: false,
+  optimize_coding: true,
+  smoothing: 0,
+  color_space: 3, // YCbCr
+  quant_table: 0, // the JPEG standard's tables, as libjpeg-turbo's
+  trellis_multipass: false,
+  trellis_opt_zero: false,
+  trellis_opt_table: false,
+  trellis_loops: 1,
+  auto_subsample: false,
+  chroma_subsample: 2,
+  separate_chroma_quality: false,
+  chroma_quality: STORED_JPEG_QUALITY,
+};
+
+/** turbojpeg.h: TJPF_RGB, TJPF_CMYK, TJSAMP_420, TJCS_CMYK, TJCS_YCCK. */
+const TJPF_RGB = 0;
+const TJPF_CMYK = 11;
+const TJSAMP_420 = 2;
+const TJCS_CMYK = 3;
+const TJCS_YCCK = 4;
 
 /** The TurboJPEG C functions @cwasm/jpeg-turbo's WebAssembly exports (libjpeg-turbo's turbojpeg.h). */
 interface TurboDecoderExports {
@@ -46,12 +87,12 @@ interface TurboDecoderExports {
     flags: number,
   ): number;
 }
-/** turbojpeg.h: TJPF_RGB, TJSAMP_420. */
-const TJPF_RGB = 0;
-const TJSAMP_420 = 2;
 
-let encoderModule: Promise<EncoderModule> | undefined;
-let decoderModule: Promise<WebAssembly.Module> | undefined;
+/** libjpeg gave up on the file's data (its error exit, a longjmp): the photo is damaged, not the server. */
+class LibjpegErrorExit extends Error {}
+
+/** The WebAssembly modules, compiled once per worker; each photo instantiates its own. */
+const compiledModules = new Map<string, Promise<WebAssembly.Module>>();
 
 /** Reads a file by URL on Deno (Edge Runtime) or, under the embedded backend's shim, on Node. */
 async function readFileUrl(url: URL): Promise<Uint8Array<ArrayBuffer>> {
@@ -61,36 +102,75 @@ async function readFileUrl(url: URL): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await fs.readFile(url));
 }
 
-/** The encoder's WebAssembly module, instantiated once per worker. */
-function jpegEncoderModule(): Promise<EncoderModule> {
-  encoderModule ??= (async () => {
-    const wasmBinary = await readFileUrl(new URL(import.meta.resolve('@cornerstonejs/codec-libjpeg-turbo-8bit/wasm')));
-    return encoderFactory({ wasmBinary });
-  })();
-  encoderModule.catch(() => {
-    encoderModule = undefined;
-  });
-  return encoderModule;
+/** A WebAssembly file of an npm package, compiled once per worker (a failed read is tried again next time). */
+function compiledOnce(specifier: string): Promise<WebAssembly.Module> {
+  let module = compiledModules.get(specifier);
+  if (!module) {
+    module = readFileUrl(new URL(import.meta.resolve(specifier))).then((bytes) => WebAssembly.compile(bytes));
+    compiledModules.set(specifier, module);
+    module.catch(() => compiledModules.delete(specifier));
+  }
+  return module;
 }
 
+type TurboEncoderModule = Awaited<ReturnType<typeof encoderFactory>>;
+
+type MozjpegModule = Awaited<ReturnType<typeof mozjpegFactory>>;
+
 /**
- * A fresh instance of the TurboJPEG decoder for one photo. Fresh, because WebAssembly memory only grows:
- * dropping the instance afterwards gives the photo's memory back, and a libjpeg error (thrown from its
- * longjmp) cannot leave a half-used decoder behind.
+ * Instances that finished their last photo cleanly, for the next one. Decoders are kept by size class
+ * (DECODER_SMALL_BYTES): the instance a damaged file ruins is dropped whole and its memory waits for the
+ * garbage collector, so a small file must not take down the instance that large photos grew.
  */
-async function jpegDecoder(): Promise<TurboDecoderExports> {
-  decoderModule ??= readFileUrl(new URL(import.meta.resolve('@cwasm/jpeg-turbo/jpeg-turbo.wasm'))).then((bytes) =>
-    WebAssembly.compile(bytes),
-  );
-  decoderModule.catch(() => {
-    decoderModule = undefined;
+let spareEncoder: TurboEncoderModule | undefined;
+let spareSmallEncoder: MozjpegModule | undefined;
+const spareDecoders = new Map<'small' | 'large', TurboDecoderExports>();
+
+/** A decode needing up to this much memory (file and pixels) uses the small decoder: a 1 MP photo. */
+const DECODER_SMALL_BYTES = 4 * 1024 * 1024;
+
+/** A new instance of the libjpeg-turbo encoder, from the module compiled once. */
+async function newTurboEncoder(): Promise<TurboEncoderModule> {
+  const module = await compiledOnce('@cornerstonejs/codec-libjpeg-turbo-8bit/wasm');
+  return encoderFactory({
+    instantiateWasm(imports, receiveInstance) {
+      WebAssembly.instantiate(module, imports).then(receiveInstance, (err: unknown) => {
+        throw err;
+      });
+      return {}; // Emscripten's sign that the instance arrives asynchronously.
+    },
   });
+}
+
+/** A new instance of MozJPEG's encoder, from the module compiled once. */
+async function newSmallEncoder(): Promise<MozjpegModule> {
+  const module = await compiledOnce('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm');
+  return mozjpegFactory({
+    noInitialRun: true,
+    instantiateWasm(imports, receiveInstance) {
+      WebAssembly.instantiate(module, imports).then(receiveInstance, (err: unknown) => {
+        throw err;
+      });
+      return {};
+    },
+  });
+}
+
+/** A new instance of the TurboJPEG decoder, from the module compiled once. */
+async function newJpegDecoder(): Promise<TurboDecoderExports> {
+  const module = await compiledOnce('@cwasm/jpeg-turbo/jpeg-turbo.wasm');
   const unsupported = (name: string) => () => {
     throw new Error(`${name} is not available to the JPEG decoder`);
   };
-  const instance = await WebAssembly.instantiate(await decoderModule, {
-    // libjpeg reports errors by longjmp: throwing unwinds the decoder, which is then dropped.
-    env: { setjmp: () => 0, longjmp: unsupported('longjmp') },
+  const instance = await WebAssembly.instantiate(module, {
+    // libjpeg reports errors by longjmp: throwing unwinds the decoder (its stack pointer and allocations
+    // are left as they were), which is then dropped.
+    env: {
+      setjmp: () => 0,
+      longjmp: () => {
+        throw new LibjpegErrorExit('libjpeg error exit');
+      },
+    },
     wasi_snapshot_preview1: {
       environ_sizes_get: () => 0,
       environ_get: unsupported('environ_get'),
@@ -126,50 +206,18 @@ export function decodeSize(width: number, height: number, maxPixels: number): { 
   return { width, height };
 }
 
-/** JPEG files start with SOI (FF D8) followed by a marker (FF). */
-export function hasJpegSignature(bytes: Uint8Array): boolean {
-  return bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-}
-
-/** Width and height from the first frame header (SOF0-SOF15 except DHT, JPG, DAC), or undefined. */
-export function jpegFrameSize(bytes: Uint8Array): { width: number; height: number } | undefined {
-  let at = 2;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return undefined;
-    const marker = bytes[at + 1]!;
-    if (marker === 0xff) {
-      at += 1; // fill byte
-      continue;
-    }
-    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-      at += 2;
-      continue;
-    }
-    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
-    if (length < 2) return undefined;
-    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isFrame) {
-      if (at + 9 > bytes.length) return undefined;
-      const height = (bytes[at + 5]! << 8) | bytes[at + 6]!;
-      const width = (bytes[at + 7]! << 8) | bytes[at + 8]!;
-      return { width, height };
-    }
-    if (marker === 0xda || marker === 0xd9) return undefined; // scan or end before any frame header
-    at += 2 + length;
-  }
-  return undefined;
-}
-
 /**
- * Checks the signature and the frame header without decoding pixels: a non-JPEG is 415, a header whose
- * width x height exceeds LIMITS.UPLOAD_MAX_PIXELS is 413 (a decompression bomb is refused before decoding).
+ * Checks the signature and the frame header without decoding pixels, by the rules the new-post screen
+ * applies too (checkJpegHeader in @snapshire/contracts): a refusal there is this function's answer.
  */
 export function inspectJpeg(bytes: Uint8Array): { width: number; height: number } {
-  if (!hasJpegSignature(bytes)) throw new HttpError(415, MESSAGES.NOT_A_JPEG);
-  const size = jpegFrameSize(bytes);
-  if (!size || !size.width || !size.height) throw new HttpError(415, MESSAGES.NOT_A_JPEG);
-  if (size.width * size.height > LIMITS.UPLOAD_MAX_PIXELS) throw new HttpError(413, MESSAGES.IMAGE_TOO_MANY_PIXELS);
-  return size;
+  const verdict = checkJpegHeader(bytes);
+  if (verdict.ok !== true) {
+    // Without `partial` the verdict is never 'unknown': the whole upload is here.
+    const refusal = verdict.ok === false ? verdict.refusal : { status: 415 as const, message: MESSAGES.NOT_A_JPEG };
+    throw new HttpError(refusal.status, refusal.message);
+  }
+  return { width: verdict.width, height: verdict.height };
 }
 
 /**
@@ -255,62 +303,149 @@ export function orient(
   }
 }
 
-/** Decodes the whole photo to RGB at `size` (a truncated or corrupt JPEG fails: warnings count). */
-function decodeRgb(turbo: TurboDecoderExports, bytes: Uint8Array, size: { width: number; height: number }): number {
-  const input = turbo.malloc(bytes.length);
-  const header = turbo.malloc(16);
-  const pixels = turbo.malloc(size.width * size.height * 3);
-  const handle = turbo.tjInitDecompress();
-  if (!input || !header || !pixels || !handle) throw new Error('out of memory for the JPEG decoder');
-  new Uint8Array(turbo.memory.buffer, input, bytes.length).set(bytes);
-  if (turbo.tjDecompressHeader3(handle, input, bytes.length, header, header + 4, header + 8, header + 12) !== 0) {
-    throw new Error('unreadable JPEG header');
+/** The photo cannot be read as a picture: its data is damaged, cut short, or of a kind libjpeg refuses. */
+const damaged = () => new HttpError(400, MESSAGES.PHOTO_DAMAGED);
+
+/**
+ * Converts CMYK pixels (4 bytes each, as Adobe applications write them: inverted, which is how browsers
+ * show them) to RGB in place, front to back: pixel p's RGB (at 3p) never overtakes the CMYK still unread (at 4p).
+ */
+export function cmykToRgbInPlace(pixels: Uint8Array, count: number): void {
+  for (let p = 0; p < count; p++) {
+    const k = pixels[p * 4 + 3]!;
+    const c = pixels[p * 4]!;
+    const m = pixels[p * 4 + 1]!;
+    const y = pixels[p * 4 + 2]!;
+    pixels[p * 3] = Math.round((c * k) / 255);
+    pixels[p * 3 + 1] = Math.round((m * k) / 255);
+    pixels[p * 3 + 2] = Math.round((y * k) / 255);
   }
-  // tjDecompress2 returns -1 for errors and for warnings such as a premature end of the data.
-  if (
-    turbo.tjDecompress2(handle, input, bytes.length, pixels, size.width, size.width * 3, size.height, TJPF_RGB, 0) !== 0
-  ) {
-    throw new Error('JPEG data is damaged or incomplete');
-  }
-  return pixels;
 }
 
 /**
- * Decodes the whole image (a truncated or corrupt JPEG fails here), scaled down when it has more than
- * LIMITS.STORED_MAX_PIXELS, turns it upright from its EXIF orientation and re-encodes it without metadata.
- * Width and height are the stored, upright image's.
+ * Decodes the whole photo to RGB at `size` and hands the pixels (a view into the decoder's memory) to
+ * `withPixels`, then frees everything it allocated. A file libjpeg cannot read (a truncated or corrupt JPEG:
+ * warnings count) is the 400 "damaged"; anything else thrown here (a trap, no memory) is the server's own
+ * failure and stays an Error. Either way the instance is not reused.
+ */
+async function withDecodedRgb<T>(
+  bytes: Uint8Array,
+  size: { width: number; height: number },
+  withPixels: (rgb: Uint8Array) => Promise<T>,
+): Promise<T> {
+  const sizeClass = bytes.length + size.width * size.height * 4 <= DECODER_SMALL_BYTES ? 'small' : 'large';
+  const turbo = spareDecoders.get(sizeClass) ?? (await newJpegDecoder());
+  spareDecoders.delete(sizeClass);
+  const input = turbo.malloc(bytes.length);
+  const header = turbo.malloc(16);
+  // CMYK decodes at 4 bytes a pixel, converted to RGB in place afterwards.
+  const pixels = turbo.malloc(size.width * size.height * 4);
+  const handle = turbo.tjInitDecompress();
+  if (!input || !header || !pixels || !handle) throw new Error('out of memory for the JPEG decoder');
+  const release = () => {
+    turbo.tjDestroy(handle);
+    turbo.free(pixels);
+    turbo.free(header);
+    turbo.free(input);
+    spareDecoders.set(sizeClass, turbo);
+  };
+  new Uint8Array(turbo.memory.buffer, input, bytes.length).set(bytes);
+  let decoded: boolean;
+  try {
+    // Both return -1 for errors and for warnings such as a premature end of the data; the instance is
+    // sound after either (only a throw, below, leaves it half-way).
+    decoded =
+      turbo.tjDecompressHeader3(handle, input, bytes.length, header, header + 4, header + 8, header + 12) === 0 &&
+      decodeInto(turbo, handle, input, bytes.length, header, pixels, size);
+  } catch (err) {
+    if (err instanceof LibjpegErrorExit) throw damaged();
+    throw err;
+  }
+  if (!decoded) {
+    release();
+    throw damaged();
+  }
+  // Views are taken only now: decoding grows the memory, which detaches the buffer seen before.
+  try {
+    return await withPixels(new Uint8Array(turbo.memory.buffer, pixels, size.width * size.height * 3));
+  } finally {
+    release(); // the decoder is sound whatever the encoder did
+  }
+}
+
+/** Decodes into `pixels` as RGB (CMYK decoded as such, then converted in place); false if libjpeg said no. */
+function decodeInto(
+  turbo: TurboDecoderExports,
+  handle: number,
+  input: number,
+  length: number,
+  header: number,
+  pixels: number,
+  size: { width: number; height: number },
+): boolean {
+  const colorspace = new DataView(turbo.memory.buffer).getInt32(header + 12, true);
+  const cmyk = colorspace === TJCS_CMYK || colorspace === TJCS_YCCK;
+  const format = cmyk ? TJPF_CMYK : TJPF_RGB;
+  const pitch = size.width * (cmyk ? 4 : 3);
+  if (turbo.tjDecompress2(handle, input, length, pixels, size.width, pitch, size.height, format, 0) !== 0) return false;
+  const count = size.width * size.height;
+  if (cmyk) cmykToRgbInPlace(new Uint8Array(turbo.memory.buffer, pixels, count * 4), count);
+  return true;
+}
+
+/** Encodes upright RGB pixels as the stored JPEG: libjpeg-turbo, or jpeg-js for the smallest photos. */
+async function encodeStored(frame: FrameInfo, fill: (rgb: Uint8Array) => void): Promise<Uint8Array> {
+  const rgbBytes = frame.width * frame.height * 3;
+  if (rgbBytes < TURBO_ENCODER_MIN_PIXEL_BYTES) {
+    const rgb = new Uint8Array(rgbBytes);
+    fill(rgb);
+    const rgba = new Uint8Array(frame.width * frame.height * 4);
+    for (let p = 0; p < frame.width * frame.height; p++) {
+      rgba[p * 4] = rgb[p * 3]!;
+      rgba[p * 4 + 1] = rgb[p * 3 + 1]!;
+      rgba[p * 4 + 2] = rgb[p * 3 + 2]!;
+      rgba[p * 4 + 3] = 255;
+    }
+    const mozjpeg = spareSmallEncoder ?? (await newSmallEncoder());
+    spareSmallEncoder = undefined;
+    const data = mozjpeg.encode(rgba, frame.width, frame.height, SMALL_PHOTO_ENCODING).slice();
+    spareSmallEncoder = mozjpeg;
+    return data;
+  }
+  const codec = spareEncoder ?? (await newTurboEncoder());
+  spareEncoder = undefined;
+  const encoder = new codec.JPEGEncoder();
+  fill(encoder.getDecodedBuffer(frame));
+  encoder.setQuality(STORED_JPEG_QUALITY, false);
+  // 4:2:0, as phone cameras (and sharp) write: a smaller output buffer and a faster encode than 4:4:4.
+  encoder.setSubSampling(TJSAMP_420);
+  encoder.encode(); // a throw or trap here drops the instance with the request
+  const data = encoder.getEncodedBuffer().slice();
+  encoder.delete();
+  spareEncoder = codec;
+  return data;
+}
+
+/**
+ * Decodes the whole image (a truncated or corrupt JPEG is refused as damaged), scaled down when it has
+ * more than LIMITS.STORED_MAX_PIXELS, turns it upright from its EXIF orientation and re-encodes it without
+ * metadata. Width and height are the stored, upright image's. Any failure other than the file's own is
+ * thrown as an Error, for the caller to report as the server's.
  */
 export async function sanitizeJpeg(bytes: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
-  const header = jpegFrameSize(bytes);
-  if (!header) throw new HttpError(415, MESSAGES.NOT_A_JPEG);
+  const header = inspectJpeg(bytes);
   const orientation = exifOrientation(bytes);
   const size = decodeSize(header.width, header.height, LIMITS.STORED_MAX_PIXELS);
-  const codec = await jpegEncoderModule();
-  let encoder: JpegEncoder | undefined;
-  try {
-    let turbo: TurboDecoderExports | undefined = await jpegDecoder();
-    const pixels = decodeRgb(turbo, bytes, size);
-    const turned = orientation >= 5;
-    const upright: FrameInfo = {
-      width: turned ? size.height : size.width,
-      height: turned ? size.width : size.height,
-      bitsPerSample: 8,
-      componentCount: 3,
-      isSigned: false,
-    };
-    encoder = new codec.JPEGEncoder();
-    const decoded = new Uint8Array(turbo.memory.buffer, pixels, size.width * size.height * 3);
-    orient(decoded, encoder.getDecodedBuffer(upright), size.width, size.height, 3, orientation);
-    turbo = undefined; // the decoder's memory can go before the encoder allocates its output
-    encoder.setQuality(STORED_JPEG_QUALITY, false);
-    // 4:2:0, as phone cameras (and sharp) write: a smaller output buffer and a faster encode than 4:4:4.
-    encoder.setSubSampling(TJSAMP_420);
-    encoder.encode();
-    const data = encoder.getEncodedBuffer().slice();
-    return { data, width: upright.width, height: upright.height };
-  } catch {
-    throw new HttpError(400, MESSAGES.NOT_A_JPEG);
-  } finally {
-    encoder?.delete();
-  }
+  const turned = orientation >= 5;
+  const upright: FrameInfo = {
+    width: turned ? size.height : size.width,
+    height: turned ? size.width : size.height,
+    bitsPerSample: 8,
+    componentCount: 3,
+    isSigned: false,
+  };
+  const data = await withDecodedRgb(bytes, size, (decoded) =>
+    encodeStored(upright, (rgb) => orient(decoded, rgb, size.width, size.height, 3, orientation)),
+  );
+  return { data, width: upright.width, height: upright.height };
 }

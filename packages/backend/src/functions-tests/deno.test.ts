@@ -6,30 +6,21 @@
  * embedded backend; the cases are the Node path's (suite.ts), and the peak memory of a 48 MP upload is
  * measured against the Edge Runtime's budget.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { LIMITS, MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENO, serveWithDeno, type DenoFunction } from './deno-serve.ts';
+import {
+  EDGE_MEMORY_BUDGET_MB,
+  measureBareRuntime,
+  peakMemoryMb,
+  serveWithDeno,
+  type DenoFunction,
+} from './deno-serve.ts';
 import { IDS, postForm, readAnswer, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
 import { jpeg, jpegClaiming, oversized, phonePhoto, png, truncatedJpeg } from './images.ts';
-
-/**
- * Memory a function may use on Supabase's Edge Runtime, in MB: the per-worker limit of the runtime's own
- * main service (supabase/edge-runtime examples/main: memoryLimitMb 150; the hosted platform states 256).
- */
-const EDGE_MEMORY_BUDGET_MB = 150;
-
-/** Peak resident memory of a process, from /proc (Linux). */
-function peakMemoryMb(pid: number): number {
-  const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!m) throw new Error(`no VmHWM for process ${pid}`);
-  return Number(m[1]) / 1024;
-}
 
 let h: Harness;
 let deno: DenoFunction;
@@ -37,32 +28,10 @@ let tmp: string;
 /** Peak memory of a Deno process that runs nothing: the runtime itself, shared by all workers on the Edge Runtime. */
 let bareRuntimeMb = 0;
 
-/** Starts `deno eval` that waits on its standard input, reads its peak memory, and ends it. */
-async function measureBareRuntime(): Promise<number> {
-  const bare = spawn(DENO, ['eval', "console.log('ready'); await Deno.stdin.read(new Uint8Array(1));"], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmp,
-      DENO_DIR: process.env.DENO_DIR ?? join(tmp, 'deno-dir'),
-      NO_COLOR: '1',
-    },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((ready, fail) => {
-    bare.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && ready());
-    bare.once('exit', (code) => fail(new Error(`deno eval exited with ${code}`)));
-  });
-  const peak = peakMemoryMb(bare.pid!);
-  const exited = new Promise((r) => bare.once('exit', r));
-  bare.stdin!.end();
-  await exited;
-  return peak;
-}
-
 beforeAll(async () => {
   h = await startHarness();
   tmp = await mkdtemp(join(tmpdir(), 'snapshire-deno-'));
-  bareRuntimeMb = await measureBareRuntime();
+  bareRuntimeMb = await measureBareRuntime(tmp);
   deno = await serveWithDeno('handle-post-create', h.backend);
 }, 120_000);
 
@@ -98,7 +67,9 @@ describe('handle-post-create under Deno with FFI denied', () => {
   it('runs on Deno itself, not on the embedded shim', async () => {
     expect(deno.output()).toMatch(/listening \d+/);
     expect(deno.process.exitCode).toBeNull();
-    console.log(`[deno] peak memory of the function process after start: ${peakMemoryMb(deno.process.pid!).toFixed(0)} MB`);
+    console.log(
+      `[deno] peak memory of the function process after start: ${peakMemoryMb(deno.process.pid!).toFixed(0)} MB`,
+    );
   });
 
   it('creates a post in the private group for a member', async () => {
@@ -177,7 +148,7 @@ describe('handle-post-create under Deno with FFI denied', () => {
   it('refuses a truncated JPEG, and stores nothing', async () => {
     const before = await storedCounts(h);
     const answer = await send(phoneForm(await truncatedJpeg()), h.memberToken);
-    expect(answer).toEqual({ status: 400, body: { error: MESSAGES.NOT_A_JPEG } });
+    expect(answer).toEqual({ status: 400, body: { error: MESSAGES.PHOTO_DAMAGED } });
     expect(await storedCounts(h)).toEqual(before);
   });
 

@@ -159,12 +159,39 @@ describe('NewPostScreen: step one refuses files with the reasons listed in red',
     expect(screen.queryByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).not.toBeInTheDocument();
   });
 
-  it('refuses a file the browser cannot decode (a text file named .jpg) as not a JPEG', async () => {
+  it('refuses a text file named .jpg as not a JPEG, from its bytes', async () => {
     renderScreen();
     await screen.findByRole('link', { name: 'Bristol' });
     await user().upload(fileInput(), new File(['not a photo'], 'fake.jpg', { type: 'image/jpeg' }));
-    fireEvent.error(await screen.findByAltText('Preview of fake.jpg'));
     expect(await screen.findByText(MESSAGES.NOT_A_JPEG)).toBeInTheDocument();
+    expect(screen.queryByAltText('Preview of fake.jpg')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).not.toBeInTheDocument();
+  });
+
+  it('refuses a file whose header reads but whose pixels the browser cannot decode, as not a JPEG', async () => {
+    renderScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    await user().upload(fileInput(), jpegFile('broken.jpg'));
+    fireEvent.error(await screen.findByAltText('Preview of broken.jpg'));
+    expect(await screen.findByText(MESSAGES.NOT_A_JPEG)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'a side longer than JPEG decoders read',
+      { width: LIMITS.PHOTO_MAX_SIDE_PX + 1, height: 2 },
+      MESSAGES.PHOTO_SIDE_TOO_LONG,
+    ],
+    ['more than 50 megapixels', { width: 10_000, height: 6_000 }, MESSAGES.IMAGE_TOO_MANY_PIXELS],
+  ])('refuses a photo with %s before Submit, in the server’s words', async (_, frame, message) => {
+    renderScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    await user().upload(fileInput(), jpegFile('odd.jpg', 2048, frame));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    // Even when the browser manages to show it, the refusal stands and step two never opens.
+    const preview = screen.queryByAltText('Preview of odd.jpg');
+    if (preview) fireEvent.load(preview);
     expect(screen.queryByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).not.toBeInTheDocument();
   });
 

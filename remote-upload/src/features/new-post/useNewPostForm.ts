@@ -1,11 +1,17 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { evictGroupPosts } from '@snapshire/data';
 import { initialPostFormState, postFormReducer, type PostFormState } from './postFormState.ts';
 import { usePostCreateTransport, submissionMessage } from './postCreateTransport.ts';
 import { buildPostCreateForm, checkPhotoFile, checkPostForm } from './postSubmission.ts';
 import { usePostCreateTarget } from './usePostCreateTarget.ts';
-import { MESSAGES, type PhotoType } from '@snapshire/contracts';
+import {
+  checkJpegHeader,
+  JPEG_HEADER_READ_BYTES,
+  MESSAGES,
+  type JpegHeaderVerdict,
+  type PhotoType,
+} from '@snapshire/contracts';
 
 export interface NewPostForm {
   state: PostFormState;
@@ -22,10 +28,27 @@ export interface NewPostForm {
   reset: () => void;
 }
 
+/**
+ * What the chosen file's first bytes say, by the rules the server applies to the whole upload: a photo
+ * with too many pixels, a side longer than JPEG decoders read, or of a kind the server does not decode is
+ * refused before Submit, with the server's own words. A read that fails decides nothing.
+ */
+function readHeaderVerdict(file: File): Promise<JpegHeaderVerdict> {
+  return file
+    .slice(0, JPEG_HEADER_READ_BYTES)
+    .arrayBuffer()
+    .then(
+      (start) => checkJpegHeader(new Uint8Array(start), { partial: file.size > JPEG_HEADER_READ_BYTES }),
+      (): JpegHeaderVerdict => ({ ok: 'unknown' }),
+    );
+}
+
 /** The new-post form: its state (docs/product.md) and what happens on each step, including submission. */
 export function useNewPostForm(groupId: string): NewPostForm {
   const [state, dispatch] = useReducer(postFormReducer, initialPostFormState);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  /** The header check of the file on screen; a later file's replaces it, so a late answer is ignored. */
+  const headerCheck = useRef<{ file: File; verdict: Promise<JpegHeaderVerdict> } | null>(null);
   const transport = usePostCreateTransport();
   const target = usePostCreateTarget();
   const client = useApolloClient();
@@ -42,8 +65,16 @@ export function useNewPostForm(groupId: string): NewPostForm {
       setPreviewUrl(null);
       return;
     }
+    const check = { file, verdict: readHeaderVerdict(file) };
+    headerCheck.current = check;
     dispatch({ type: 'fileChosen', file });
     setPreviewUrl(URL.createObjectURL(file));
+    void check.verdict.then((verdict) => {
+      if (verdict.ok !== false || headerCheck.current !== check) return;
+      headerCheck.current = null;
+      dispatch({ type: 'fileRefused', issues: [verdict.refusal.message] });
+      setPreviewUrl(null);
+    });
   }, []);
 
   const previewLoaded = useCallback((width: number, height: number) => {
@@ -52,13 +83,22 @@ export function useNewPostForm(groupId: string): NewPostForm {
   }, []);
 
   // The browser could not decode it: whatever its name and declared type say, it is not a JPEG photo
-  // (the server says the same of such bytes).
+  // (the server says the same of such bytes), unless its header says more precisely why (a side longer
+  // than decoders read, a kind of JPEG they do not read): then that refusal, from chooseFile, stands.
   const previewFailed = useCallback(() => {
-    dispatch({ type: 'previewFailed', issues: [MESSAGES.NOT_A_JPEG] });
-    setPreviewUrl(null);
+    const check = headerCheck.current;
+    const refuse = () => {
+      if (headerCheck.current !== check) return;
+      headerCheck.current = null;
+      dispatch({ type: 'previewFailed', issues: [MESSAGES.NOT_A_JPEG] });
+      setPreviewUrl(null);
+    };
+    if (!check) return refuse();
+    void check.verdict.then((verdict) => verdict.ok !== false && refuse());
   }, []);
 
   const clearFile = useCallback(() => {
+    headerCheck.current = null;
     dispatch({ type: 'fileCleared' });
     setPreviewUrl(null);
   }, []);
@@ -104,6 +144,7 @@ export function useNewPostForm(groupId: string): NewPostForm {
     setPhotoType: useCallback((photoType: PhotoType) => dispatch({ type: 'photoTypeChanged', photoType }), []),
     submit,
     reset: useCallback(() => {
+      headerCheck.current = null;
       dispatch({ type: 'reset' });
       setPreviewUrl(null);
     }, []),

@@ -111,6 +111,14 @@ export function stubObjectUrls() {
   return { created, revoked };
 }
 
-export function jpegFile(name = 'harbour.jpg', size = 2048): File {
-  return new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
+/**
+ * A file that starts as a JPEG does (SOI, a frame header of width x height, a scan), padded to `size` bytes:
+ * enough for the screen's header check; jsdom decodes no pixels, so the tests say what the preview decoded.
+ */
+export function jpegFile(name = 'harbour.jpg', size = 2048, frame = { width: 4000, height: 3000 }): File {
+  const bytes = new Uint8Array(size);
+  const { width, height } = frame;
+  bytes.set([0xff, 0xd8, 0xff, 0xc0, 0, 11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]);
+  bytes.set([0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0], 15);
+  return new File([bytes], name, { type: 'image/jpeg' });
 }
