@@ -1,7 +1,7 @@
 /**
  * `npm run start -w @snapshire/backend`: the embedded backend, configured from the environment
  * (PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL, AUTOCONFIRM, SUPABASE_PROJECT_DIR, CORS_ORIGINS,
- * SEED, FIXTURES, MAILBOX, RATE_LIMIT_SIGN_IN_SIGN_UPS).
+ * SEED, FIXTURES, MAILBOX, RATE_LIMIT_SIGN_IN_SIGN_UPS, ALLOW_INSECURE_PUBLIC_BACKEND).
  */
 import { DataDirLockedError, InsecureConfigError, startBackend } from './index.ts';
 
@@ -41,6 +41,7 @@ try {
     seed: flag(env.SEED),
     fixtures: list(env.FIXTURES),
     mailbox: flag(env.MAILBOX),
+    allowInsecurePublicBackend: flag(env.ALLOW_INSECURE_PUBLIC_BACKEND),
     authRateLimits: { signInSignUps: positiveInteger('RATE_LIMIT_SIGN_IN_SIGN_UPS', env.RATE_LIMIT_SIGN_IN_SIGN_UPS) },
     // A server started on its own serves visitors: their first call should not wait for a function's import.
     warmFunctions: true,
