@@ -31,6 +31,8 @@ export default async function globalSetup(): Promise<void> {
       DATA_DIR: dataDir,
       // Test data beyond the seed: the 500-post group of the browse journeys.
       FIXTURES: process.env.E2E_FIXTURES ?? 'large-group',
+      // Every journey signs in from 127.0.0.1: more than config.toml's 30 per 5 minutes per IP.
+      RATE_LIMIT_SIGN_IN_SIGN_UPS: process.env.RATE_LIMIT_SIGN_IN_SIGN_UPS ?? '150',
       SNAPSHIRE_READY_JSON: '1',
       SNAPSHIRE_NO_WRITE_CONFIG: '1',
     },

@@ -37,7 +37,7 @@ export const DIST = {
 /**
  * Starts everything. Settings come from `env` (see README): HOST_PORT, REMOTE_BROWSE_PORT, REMOTE_AUTH_PORT,
  * REMOTE_UPLOAD_PORT, BACKEND_PORT, DATA_DIR (default .data; "memory" for a throw-away in-memory database),
- * BIND_HOST, SNAPSHIRE_PUBLIC_HOST, SUPABASE_URL + SUPABASE_ANON_KEY (use a real project instead of the embedded
+ * BIND_HOST, SNAPSHIRE_PUBLIC_HOST, ALLOW_INSECURE_PUBLIC_BACKEND, RATE_LIMIT_SIGN_IN_SIGN_UPS, SUPABASE_URL + SUPABASE_ANON_KEY (use a real project instead of the embedded
  * backend), JWT_SECRET, FIXTURES (comma-separated supabase/fixtures to load, e.g. large-group), REMOTE_TIMEOUT_MS,
  * REMOTE_FIRST_BYTE_TIMEOUT_MS, LANDING_IMAGE_URL, REMOTE_BROWSE_URL / REMOTE_AUTH_URL / REMOTE_UPLOAD_URL (a remote's
  * mf-manifest.json elsewhere).
@@ -142,7 +142,15 @@ export async function startBackendFromEnv({ env = process.env, log = console.log
     host,
     dataDir,
     jwtSecret: env.JWT_SECRET || undefined,
+    // On a BIND_HOST other than loopback a short JWT secret is refused unless the operator insists (a warning).
+    allowInsecurePublicBackend: ['1', 'true', 'yes', 'on'].includes(
+      (env.ALLOW_INSECURE_PUBLIC_BACKEND ?? '').toLowerCase(),
+    ),
     siteUrl,
+    // config.toml's sign_in_sign_ups (per IP per 5 minutes) raised for a run that signs in often (e2e).
+    authRateLimits: env.RATE_LIMIT_SIGN_IN_SIGN_UPS
+      ? { signInSignUps: positiveInteger('RATE_LIMIT_SIGN_IN_SIGN_UPS', env.RATE_LIMIT_SIGN_IN_SIGN_UPS) }
+      : undefined,
     fixtures: env.FIXTURES
       ? env.FIXTURES.split(',')
           .map((name) => name.trim())
@@ -158,6 +166,12 @@ export async function startBackendFromEnv({ env = process.env, log = console.log
     serviceRoleKey: backend.serviceRoleKey,
     stop: () => backend.stop(),
   };
+}
+
+function positiveInteger(name, value) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, not "${value}"`);
+  return n;
 }
 
 function resolveDataDir(dir) {

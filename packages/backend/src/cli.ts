@@ -1,7 +1,7 @@
 /**
  * `npm run start -w @snapshire/backend`: the embedded backend, configured from the environment
  * (PORT, HOST, DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL, AUTOCONFIRM, SUPABASE_PROJECT_DIR, CORS_ORIGINS,
- * SEED, FIXTURES, MAILBOX).
+ * SEED, FIXTURES, MAILBOX, RATE_LIMIT_SIGN_IN_SIGN_UPS, ALLOW_INSECURE_PUBLIC_BACKEND).
  */
 import { DataDirLockedError, InsecureConfigError, startBackend } from './index.ts';
 
@@ -19,6 +19,13 @@ function list(value: string | undefined): string[] | undefined {
     : undefined;
 }
 
+function positiveInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, not "${value}"`);
+  return n;
+}
+
 const env = process.env;
 try {
   const backend = await startBackend({
@@ -34,6 +41,8 @@ try {
     seed: flag(env.SEED),
     fixtures: list(env.FIXTURES),
     mailbox: flag(env.MAILBOX),
+    allowInsecurePublicBackend: flag(env.ALLOW_INSECURE_PUBLIC_BACKEND),
+    authRateLimits: { signInSignUps: positiveInteger('RATE_LIMIT_SIGN_IN_SIGN_UPS', env.RATE_LIMIT_SIGN_IN_SIGN_UPS) },
     // A server started on its own serves visitors: their first call should not wait for a function's import.
     warmFunctions: true,
   });

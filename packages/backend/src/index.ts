@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { createClient } from '@supabase/supabase-js';
 import type { Server } from 'node:http';
-import { isLoopbackHost, resolveConfig, type BackendOptions } from './config/config.ts';
+import { isLoopbackHost, publicExposureRisks, resolveConfig, type BackendOptions } from './config/config.ts';
 import { DEFAULT_JWT_SECRET, deriveKeys } from './config/keys.ts';
 import type { BackendContext } from './context.ts';
 import {
@@ -99,6 +99,16 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     log(
       "WARNING: using the default JWT secret (Supabase's public local one): fine for local development only; set JWT_SECRET otherwise",
     );
+  }
+  const risks = publicExposureRisks(config);
+  if (risks.length > 0 && !config.allowInsecurePublicBackend) {
+    throw new InsecureConfigError(
+      `Refusing to listen on ${config.host}: ${risks.join('; ')}. Listen on 127.0.0.1, fix the setting, or set ` +
+        `ALLOW_INSECURE_PUBLIC_BACKEND=1 (option allowInsecurePublicBackend) to start anyway.`,
+    );
+  }
+  if (risks.length > 0) {
+    log(`WARNING: listening on ${config.host} although ${risks.join('; ')}: ALLOW_INSECURE_PUBLIC_BACKEND is set`);
   }
   const keys = await deriveKeys(config.jwtSecret);
   const inMemory = !config.dataDir && !config.databaseUrl;

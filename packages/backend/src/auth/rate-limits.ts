@@ -4,7 +4,7 @@ import { AuthError } from './errors.ts';
 
 /** GoTrue's protections, from config.toml [auth.rate_limit] and [auth.email] max_frequency. */
 export interface AuthRateLimits {
-  /** Sign-in and sign-up requests per 5 minutes, per IP address and per e-mail address. */
+  /** Sign-in and sign-up requests per 5 minutes per IP address (GoTrue counts per IP only). */
   signInSignUps: number;
   /** Refresh-token requests per 5 minutes per IP address. */
   tokenRefresh: number;
@@ -42,6 +42,12 @@ class Windows {
     return w.n <= limit;
   }
 
+  /** Hits counted in the current window of `key`. */
+  count(key: string, windowMs: number): number {
+    const w = this.counts.get(key);
+    return w && Date.now() - w.start < windowMs ? w.n : 0;
+  }
+
   private sweep(now: number, windowMs: number): void {
     for (const [k, w] of this.counts) if (now - w.start >= windowMs) this.counts.delete(k);
   }
@@ -49,6 +55,16 @@ class Windows {
 
 const FIVE_MINUTES = 5 * 60_000;
 const HOUR = 60 * 60_000;
+
+/**
+ * Guessing one address's password from many IPs (each within its own limit) is slowed, never refused: past
+ * FREE_FAILURES failed sign-ins for the address in 5 minutes, every sign-in for it waits DELAY_STEP_MS more per
+ * failure, at most MAX_DELAY_MS. Counting per address without refusing is this backend's own (GoTrue counts
+ * per IP only), so nobody can lock a person out by sending wrong passwords for their address.
+ */
+const FREE_FAILURES = 10;
+const DELAY_STEP_MS = 50;
+const MAX_DELAY_MS = 500;
 
 /** The caller's address as the server sees it (no proxy in front of the embedded backend to trust). */
 export function clientIp(c: Context): string {
@@ -64,11 +80,19 @@ export type AuthRateLimiter = ReturnType<typeof createAuthRateLimiter>;
 export function createAuthRateLimiter(limits: AuthRateLimits) {
   const windows = new Windows();
   return {
-    /** Sign-in or sign-up from `ip`: per IP and per address. Throws 429 over_request_rate_limit. */
-    signInSignUp(ip: string, email: string | undefined): void {
-      const ipOk = windows.hit(`auth:ip:${ip}`, limits.signInSignUps, FIVE_MINUTES);
-      const addressOk = email ? windows.hit(`auth:email:${email}`, limits.signInSignUps, FIVE_MINUTES) : true;
-      if (!ipOk || !addressOk) throw rateLimitErrors.request();
+    /** Sign-in or sign-up from `ip`, counted per IP as GoTrue does. Throws 429 over_request_rate_limit. */
+    signInSignUp(ip: string): void {
+      if (!windows.hit(`auth:ip:${ip}`, limits.signInSignUps, FIVE_MINUTES)) throw rateLimitErrors.request();
+    },
+    /** Before checking a password for `email`: waits while its recent failures are many (see MAX_DELAY_MS). */
+    async slowGuessing(email: string): Promise<void> {
+      const failures = windows.count(`failed:email:${email}`, FIVE_MINUTES);
+      const ms = Math.min(MAX_DELAY_MS, Math.max(0, failures - FREE_FAILURES) * DELAY_STEP_MS);
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    },
+    /** A wrong password (or unknown address) for `email`. */
+    failedSignIn(email: string): void {
+      windows.hit(`failed:email:${email}`, Infinity, FIVE_MINUTES);
     },
     tokenRefresh(ip: string): void {
       if (!windows.hit(`refresh:ip:${ip}`, limits.tokenRefresh, FIVE_MINUTES)) throw rateLimitErrors.request();

@@ -45,6 +45,11 @@ export interface BackendOptions {
    * interface; `true` serves it anywhere (a machine of your own), `false` nowhere.
    */
   mailbox?: boolean;
+  /**
+   * Start on a non-loopback interface even with a JWT secret under 32 characters or the mailbox on (a warning
+   * is logged at every start); without it such a start is refused. Env ALLOW_INSECURE_PUBLIC_BACKEND=1.
+   */
+  allowInsecurePublicBackend?: boolean;
   /** Override of config.toml [storage.image_transformation] cache_max_size (bytes). */
   renderCacheMaxBytes?: number;
   /**
@@ -104,6 +109,7 @@ export interface ResolvedConfig {
   reconcile: ReconcileSettings;
   /** Whether /mailbox is served (see BackendOptions.mailbox). */
   mailbox: boolean;
+  allowInsecurePublicBackend: boolean;
   onFatal: ((err: Error) => void) | undefined;
   warmFunctions: boolean;
   log: (message: string) => void;
@@ -150,6 +156,24 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
 }
 
+/** Supabase's minimum length for a project's JWT secret. */
+export const MIN_JWT_SECRET_LENGTH = 32;
+
+/**
+ * What makes listening on a non-loopback interface unsafe (empty on loopback): a JWT secret short enough to
+ * guess, or the mailbox, which shows every confirmation link to whoever asks.
+ */
+export function publicExposureRisks(config: Pick<ResolvedConfig, 'host' | 'jwtSecret' | 'mailbox'>): string[] {
+  if (isLoopbackHost(config.host)) return [];
+  const risks: string[] = [];
+  if (config.jwtSecret.length < MIN_JWT_SECRET_LENGTH)
+    risks.push(
+      `the JWT secret is shorter than ${MIN_JWT_SECRET_LENGTH} characters (anyone could guess it and sign a service_role token)`,
+    );
+  if (config.mailbox) risks.push('/mailbox is served (every confirmation link, readable by anyone; MAILBOX=1)');
+  return risks;
+}
+
 /** Options win over the project's config.toml, which wins over defaults. */
 export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
   const projectDir = resolve(options.projectDir ?? DEFAULT_PROJECT_DIR);
@@ -185,6 +209,7 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
     port: options.port ?? 54321,
     host,
     mailbox: options.mailbox ?? isLoopbackHost(host),
+    allowInsecurePublicBackend: options.allowInsecurePublicBackend ?? false,
     dataDir: options.dataDir ? resolve(options.dataDir) : undefined,
     databaseUrl: options.databaseUrl || undefined,
     projectDir,

@@ -144,10 +144,15 @@ export function createSessionService(room: AuthRoom) {
         throw authErrors.validation('missing email or phone');
       }
       const email = normalizeEmail(input.email);
-      limiter.signInSignUp(ip, email);
+      limiter.signInSignUp(ip);
+      // Outside the transaction: a slowed guess holds no database session.
+      await limiter.slowGuessing(email);
       return db.asOwner(async (sql) => {
         const user = await findUserByEmail(sql, email);
-        if (!(await checkPassword(sql, user, input.password)) || !user) throw authErrors.invalidCredentials();
+        if (!(await checkPassword(sql, user, input.password)) || !user) {
+          limiter.failedSignIn(email);
+          throw authErrors.invalidCredentials();
+        }
         if (user.banned_until && new Date(user.banned_until) > new Date())
           throw new AuthError(400, 'user_banned', 'User is banned');
         if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();

@@ -135,7 +135,7 @@ export function createUserService(room: AuthRoom) {
       }
       const email = normalizeEmail(input.email);
       if (!isValidEmail(email)) throw invalidEmail();
-      limiter.signInSignUp(ip, email);
+      limiter.signInSignUp(ip);
       const { password, data } = input;
       if (!password) throw authErrors.validation('Signup requires a valid password', 422);
       checkPasswordStrength(password);
