@@ -10,6 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { random as seededRandom } from '../../../../supabase/seed/scenes.ts';
 
 /** What a file is, and so what the function must answer. */
 export type OddPhotoKind =
@@ -31,18 +32,6 @@ export interface OddPhoto {
   /** For valid files: the size the stored photo must have. */
   width?: number;
   height?: number;
-}
-
-/** mulberry32: a small seeded generator, so every run sends the same files. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A photo-like JPEG of any size: random colour noise over a gradient, in the given JPEG flavour. */
