@@ -173,7 +173,82 @@ export function authContract(backend: () => TestBackend): void {
     const res = await authFetch(b, '/signup', { method: 'POST', body: '{"email":' });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
-    expect(await res.json()).toMatchObject({ code: 'bad_json', error_code: 'bad_json' });
+    expect(await res.json()).toEqual({ code: 'bad_json', message: 'Could not parse request body as JSON' });
+  });
+
+  it('answers errors in the shape of the API version the client sends, with x-sb-error-code, as GoTrue', async () => {
+    const b = backend();
+    const signIn = (headers: Record<string, string>) =>
+      fetch(`${b.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: b.anonKey, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email: uniqueEmail('nobody'), password: PASSWORD }),
+      });
+    // X-Supabase-Api-Version 2024-01-01 (or any later date): {code: <error code>, message}, the version echoed.
+    for (const version of ['2024-01-01', '2025-06-30']) {
+      const res = await signIn({ 'x-supabase-api-version': version });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('x-sb-error-code')).toBe('invalid_credentials');
+      expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+      expect(await res.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+    }
+    // No header, an earlier date or garbage: the initial shape {code: <HTTP status>, error_code, msg}, no echo.
+    const unversioned: Record<string, string>[] = [
+      {},
+      { 'x-supabase-api-version': '2023-12-31' },
+      { 'x-supabase-api-version': 'soon' },
+    ];
+    for (const headers of unversioned) {
+      const res = await signIn(headers);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('x-sb-error-code')).toBe('invalid_credentials');
+      expect(res.headers.get('x-supabase-api-version')).toBeNull();
+      expect(await res.json()).toEqual({
+        code: 400,
+        error_code: 'invalid_credentials',
+        msg: 'Invalid login credentials',
+      });
+    }
+    // weak_password carries {reasons} only; GoTrue leaves x-sb-error-code off it under 2024-01-01.
+    const weakBody = JSON.stringify({ email: uniqueEmail('weakshape'), password: 'short' });
+    const weakNew = await authFetch(b, '/signup', { method: 'POST', body: weakBody });
+    expect(weakNew.status).toBe(422);
+    expect(weakNew.headers.get('x-sb-error-code')).toBeNull();
+    expect(await weakNew.json()).toEqual({
+      code: 'weak_password',
+      message: 'Password should be at least 8 characters.',
+      weak_password: { reasons: ['length'] },
+    });
+    const weakOld = await fetch(`${b.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: b.anonKey, 'content-type': 'application/json' },
+      body: weakBody,
+    });
+    expect(weakOld.headers.get('x-sb-error-code')).toBe('weak_password');
+    expect(await weakOld.json()).toEqual({
+      code: 422,
+      error_code: 'weak_password',
+      msg: 'Password should be at least 8 characters.',
+      weak_password: { reasons: ['length'] },
+    });
+    // A success carries no version header (GoTrue echoes it on errors only).
+    expect((await authFetch(b, '/settings')).headers.get('x-supabase-api-version')).toBeNull();
+
+    // supabase-js 2.109 sends 2024-01-01 and reads the new shape: code and message from {code, message}.
+    const seen: Response[] = [];
+    const client = supabaseClient(b, b.anonKey, async (input, init) => {
+      const res = await fetch(input, init);
+      seen.push(res.clone());
+      return res;
+    });
+    const { error } = await client.auth.signInWithPassword({ email: uniqueEmail('nobody'), password: PASSWORD });
+    expect(error).toBeInstanceOf(AuthApiError);
+    expect(error?.code).toBe('invalid_credentials');
+    expect(error?.message).toBe('Invalid login credentials');
+    expect(error?.status).toBe(400);
+    const raw = seen.at(-1)!;
+    expect(raw.headers.get('x-sb-error-code')).toBe('invalid_credentials');
+    expect(await raw.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
   });
 
   it('rotates refresh tokens and, as GoTrue, refuses a reused older one, ending the token family', async () => {
@@ -380,7 +455,12 @@ export function authContract(backend: () => TestBackend): void {
     const get = await fetch(`${b.url}/auth/v1/settings`, {
       headers: { origin: 'http://127.0.0.1:5174', apikey: b.anonKey },
     });
-    expect(get.headers.get('access-control-expose-headers')!.toLowerCase()).toContain('x-supabase-api-version');
+    const exposed = get.headers
+      .get('access-control-expose-headers')!
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    expect(exposed).toContain('x-supabase-api-version');
+    expect(exposed).toContain('x-sb-error-code');
     const foreign = await fetch(`${b.url}/auth/v1/settings`, {
       headers: { origin: 'https://evil.example', apikey: b.anonKey },
     });
