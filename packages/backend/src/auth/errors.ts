@@ -75,5 +75,7 @@ export const authErrors = {
   samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
   signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
+  /** A token hash (link) GoTrue finds no user for, or one past its expiry (verifyTokenHash). */
+  linkExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
   unsupportedGrant: () => new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type'),
 };
