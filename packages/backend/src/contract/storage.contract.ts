@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { StorageApiError } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
@@ -363,6 +365,22 @@ export function storageContract(backend: () => TestBackend): void {
     expect(rendition.status).toBe(200);
     expect(rendition.headers.get('accept-ranges')).toBe('bytes');
     expect(rendition.headers.get('x-robots-tag')).toBe('none');
+
+    // A row whose bytes are gone: the renderer's 404 body, never cached.
+    const lost = `${alice.userId}/lost.bin`;
+    const up = await open.upload(lost, new Blob([bytes], { type: 'application/octet-stream' }));
+    expect(up.error).toBeNull();
+    const [row] = await b.sql<{ version: string }>('select version from storage.objects where id = $1', [up.data!.id]);
+    await rm(join(b.filesDir, 'objects', row!.version.slice(0, 2), row!.version));
+    const gone = await fetch(open.getPublicUrl(lost).data.publicUrl);
+    expect(gone.status).toBe(400);
+    expect(gone.headers.get('cache-control')).toBe('no-store');
+    expect(await gone.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchKey',
+      error: 'Not found',
+      message: 'The resource was not found',
+    });
 
     // supabase-js download() hands back the part a Range asks for.
     const ranged = supabaseClient(b, b.anonKey, (input, init) => {

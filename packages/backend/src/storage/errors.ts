@@ -25,8 +25,19 @@ class NoSuchRoute extends StorageError {}
 /** The prefixes whose routers storage-api gives its REST not-found handler (src/http/not-found-handler.ts). */
 const REST_PREFIXES = /^\/(object|bucket|render\/image|cdn|vector)(\/|$)/;
 
+/**
+ * An object whose row exists but whose bytes are gone: storage-api's renderer answers its backend's 404 with
+ * `{statusCode: "404", code: "NoSuchKey", error: "Not found", message: "The resource was not found"}`, no-store.
+ */
+export class MissingBytes extends StorageError {
+  constructor() {
+    super(404, 'NoSuchKey', 'The resource was not found', 'Not found');
+  }
+}
+
 export function storageErrorResponse(c: Context, err: StorageError): Response {
   const status = err.httpStatus ?? (err.statusCode >= 500 ? 500 : 400);
+  if (err instanceof MissingBytes) c.header('cache-control', 'no-store');
   if (err instanceof NoSuchRoute) return c.json({ message: err.message, error: err.error, statusCode: 404 }, 404);
   return c.json(
     { statusCode: String(err.statusCode), code: err.code, error: err.error, message: err.message },
