@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** GoTrue's API version header: supabase-js reads `code` from error bodies only when it is present. */
+/** GoTrue's API version header (internal/api/apiversions.go); supabase-js sends 2024-01-01 on every request. */
 export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
 export const API_VERSION = '2024-01-01';
+/** The error code GoTrue repeats in a response header (internal/api/errors.go). */
+export const ERROR_CODE_HEADER = 'x-sb-error-code';
 
 /** A GoTrue error: HTTP status, machine code (error_code) and message, as GoTrue words them. */
 export class AuthError extends Error {
@@ -19,14 +21,32 @@ export class AuthError extends Error {
 }
 
 /**
- * The error body GoTrue sends: `{code, msg}` for API version 2024-01-01 clients (supabase-js), with
- * `error_code` too so older readers find it.
+ * The API version GoTrue answers in (DetermineClosestAPIVersion): 2024-01-01 for any valid date from then on,
+ * the initial version for no header, an earlier date or one that does not parse as YYYY-MM-DD.
  */
-export function authErrorResponse(c: Context, err: AuthError): Response {
-  c.header(API_VERSION_HEADER, API_VERSION);
-  const versioned = (c.req.header(API_VERSION_HEADER) ?? '') >= API_VERSION;
+function isVersioned(header: string | undefined): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(header ?? '');
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
+  return date.getTime() >= Date.UTC(2024, 0, 1);
+}
+
+/**
+ * GoTrue's HandleResponseError. A client sending `X-Supabase-Api-Version: 2024-01-01` (or later) gets
+ * `{code: <error code>, message}` and the version echoed back; any other gets the initial shape
+ * `{code: <HTTP status>, error_code, msg}`. The error code goes into `x-sb-error-code` in both, except for
+ * weak_password under 2024-01-01 and for unhandled errors (`unhandled`), as GoTrue does. weak_password bodies
+ * carry `weak_password: {reasons}`.
+ */
+export function authErrorResponse(c: Context, err: AuthError, unhandled = false): Response {
+  const versioned = isVersioned(c.req.header(API_VERSION_HEADER));
+  if (versioned) c.header(API_VERSION_HEADER, API_VERSION);
+  const weak = err.code === 'weak_password';
+  if (!unhandled && !(weak && versioned)) c.header(ERROR_CODE_HEADER, err.code);
   const body = versioned
-    ? { code: err.code, error_code: err.code, msg: err.message, ...err.extra }
+    ? { code: err.code, message: err.message, ...err.extra }
     : { code: err.status, error_code: err.code, msg: err.message, ...err.extra };
   return c.json(body, err.status);
 }
@@ -36,7 +56,7 @@ export const authErrors = {
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
   weakPassword: (min: number, reasons: string[] = ['length']) =>
     new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, {
-      weak_password: { reasons, message: `Password should be at least ${min} characters.` },
+      weak_password: { reasons },
     }),
   userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
   emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
@@ -55,5 +75,7 @@ export const authErrors = {
   samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
   signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
+  /** A token hash (link) GoTrue finds no user for, or one past its expiry (verifyTokenHash). */
+  linkExpired: () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired'),
   unsupportedGrant: () => new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type'),
 };

@@ -138,5 +138,5 @@ export function requiredCharacterSets(requirements: PasswordRequirements): strin
 /** GoTrue's weak_password error for missing character classes. */
 export function missingCharactersError(sets: string[]): AuthError {
   const message = `Password should contain at least one character of each: ${sets.join(', ')}.`;
-  return new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['characters'], message } });
+  return new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['characters'] } });
 }

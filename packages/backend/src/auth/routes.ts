@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { BackendContext } from '../context.ts';
-import { API_VERSION, API_VERSION_HEADER, AuthError, authErrorResponse } from './errors.ts';
+import { AuthError, authErrorResponse } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { signupRoutes } from './routes/signup.ts';
@@ -23,16 +23,13 @@ export function authRoutes(ctx: BackendContext): Hono {
   const users = createUserService(room);
   const sessions = createSessionService(room);
 
-  app.use('*', async (c, next) => {
-    await next();
-    c.header(API_VERSION_HEADER, API_VERSION);
-  });
   app.onError((err, c) => {
     if (err instanceof AuthError) return authErrorResponse(c, err);
     ctx.log(`auth error: ${err instanceof Error ? err.message : String(err)}`);
     return authErrorResponse(
       c,
       new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+      true,
     );
   });
 

@@ -60,6 +60,7 @@ export function authContract(backend: () => TestBackend): void {
     expect(params.get('token_type')).toBe('bearer');
     expect(Number(params.get('expires_in'))).toBe(3600);
     expect(params.get('refresh_token')).toBeTruthy();
+    expect(params.has('sb')).toBe(true);
     const { data: me } = await client.auth.getUser(params.get('access_token')!);
     expect(me.user?.email).toBe(email);
     expect(me.user?.email_confirmed_at).toBeTruthy();
@@ -72,6 +73,7 @@ export function authContract(backend: () => TestBackend): void {
     expect(err.get('error')).toBe('access_denied');
     expect(err.get('error_code')).toBe('otp_expired');
     expect(err.get('error_description')).toBe('Email link is invalid or has expired');
+    expect(err.has('sb')).toBe(true);
   });
 
   it('refuses an expired confirmation link and sends disallowed redirects to the site URL', async () => {
@@ -109,6 +111,102 @@ export function authContract(backend: () => TestBackend): void {
     expect(data.session?.access_token).toBeTruthy();
     const reused = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'signup' });
     expect(reused.error?.code).toBe('otp_expired');
+    expect(reused.error?.message).toBe('Email link is invalid or has expired');
+  });
+
+  it('checks /verify parameters as GoTrue does: 400 validation_failed before any token is looked up', async () => {
+    const b = backend();
+    const get = (query: string, headers: Record<string, string> = { 'x-supabase-api-version': '2024-01-01' }) =>
+      fetch(`${b.url}/auth/v1/verify${query}`, { redirect: 'manual', headers: { apikey: b.anonKey, ...headers } });
+    const expectError = async (res: Response, status: number, code: string, message: string) => {
+      expect(res.status).toBe(status);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.json()).toEqual({ code, message });
+    };
+    // GET: no type, no token: a JSON error, not a redirect.
+    await expectError(await get('?token=abc'), 400, 'validation_failed', 'Verify requires a verification type');
+    await expectError(await get('?type=signup'), 400, 'validation_failed', 'Verify requires a token or a token hash');
+    await expectError(await get(''), 400, 'validation_failed', 'Verify requires a verification type');
+    const old = await get('?type=signup', {});
+    expect(await old.json()).toEqual({
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'Verify requires a token or a token hash',
+    });
+    // GET with a type GoTrue's verifyTokenHash does not know: found while verifying, so an error redirect.
+    const unknown = await get('?type=sms&token=abc&redirect_to=http%3A%2F%2Flocalhost%3A5173%2Fgroups');
+    expect(unknown.status).toBe(303);
+    const location = unknown.headers.get('location')!;
+    expect(location.startsWith('http://localhost:5173/groups#')).toBe(true);
+    expect(Object.fromEntries(fragment(location))).toEqual({
+      error: 'invalid_request',
+      error_code: 'validation_failed',
+      error_description: 'Invalid email verification type',
+      sb: '',
+    });
+
+    // POST, raw.
+    const post = (body: Record<string, unknown>) =>
+      authFetch(b, '/verify', { method: 'POST', body: JSON.stringify(body) });
+    const email = uniqueEmail('verifyparams');
+    const cases: [Record<string, unknown>, number, string, string][] = [
+      [{}, 400, 'validation_failed', 'Verify requires a verification type'],
+      [{ token: '123456', email }, 400, 'validation_failed', 'Verify requires a verification type'],
+      [{ type: 'signup' }, 400, 'validation_failed', 'Verify requires either a token or a token hash'],
+      [
+        { type: 'signup', token: '1', token_hash: 'x' },
+        400,
+        'validation_failed',
+        'Verify requires either a token or a token hash',
+      ],
+      [
+        { type: 'signup', token_hash: 'x', email },
+        400,
+        'validation_failed',
+        'Only the token_hash and type should be provided',
+      ],
+      [{ type: 'bogus', token_hash: 'x' }, 400, 'validation_failed', 'Invalid email verification type'],
+      [{ type: 'sms', token_hash: 'x' }, 400, 'validation_failed', 'Invalid email verification type'],
+      [{ type: 'signup', token_hash: 'x' }, 403, 'otp_expired', 'Email link is invalid or has expired'],
+      [
+        { type: 'signup', token: '123456' },
+        400,
+        'validation_failed',
+        'Only an email address or phone number should be provided on verify',
+      ],
+      [
+        { type: 'signup', token: '123456', email, phone: '15551234567' },
+        400,
+        'validation_failed',
+        'Only an email address or phone number should be provided on verify',
+      ],
+      [{ type: 'signup', token: '123456', email: 'not-an-email' }, 422, 'validation_failed', 'Invalid email format'],
+      [
+        { type: 'sms', token: '123456', phone: 'abc' },
+        400,
+        'validation_failed',
+        'Invalid phone number format (E.164 required)',
+      ],
+      [
+        { type: 'sms', token: '123456', phone: '+1 555 123 4567' },
+        403,
+        'otp_expired',
+        'Token has expired or is invalid',
+      ],
+      [{ type: 'bogus', token: '123456', email }, 403, 'otp_expired', 'Token has expired or is invalid'],
+    ];
+    for (const [body, status, code, message] of cases) await expectError(await post(body), status, code, message);
+
+    // Through supabase-js.
+    const client = supabaseClient(b);
+    const bogus = await client.auth.verifyOtp({ token_hash: 'x', type: 'bogus' as never });
+    expect(bogus.error).toBeInstanceOf(AuthApiError);
+    expect(bogus.error?.status).toBe(400);
+    expect(bogus.error?.code).toBe('validation_failed');
+    expect(bogus.error?.message).toBe('Invalid email verification type');
+    const noToken = await client.auth.verifyOtp({ email, token: '', type: 'signup' });
+    expect(noToken.error?.status).toBe(400);
+    expect(noToken.error?.message).toBe('Verify requires either a token or a token hash');
   });
 
   it('signs in with a password and issues GoTrue-shaped tokens', async () => {
@@ -173,7 +271,82 @@ export function authContract(backend: () => TestBackend): void {
     const res = await authFetch(b, '/signup', { method: 'POST', body: '{"email":' });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
-    expect(await res.json()).toMatchObject({ code: 'bad_json', error_code: 'bad_json' });
+    expect(await res.json()).toEqual({ code: 'bad_json', message: 'Could not parse request body as JSON' });
+  });
+
+  it('answers errors in the shape of the API version the client sends, with x-sb-error-code, as GoTrue', async () => {
+    const b = backend();
+    const signIn = (headers: Record<string, string>) =>
+      fetch(`${b.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: b.anonKey, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email: uniqueEmail('nobody'), password: PASSWORD }),
+      });
+    // X-Supabase-Api-Version 2024-01-01 (or any later date): {code: <error code>, message}, the version echoed.
+    for (const version of ['2024-01-01', '2025-06-30']) {
+      const res = await signIn({ 'x-supabase-api-version': version });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('x-sb-error-code')).toBe('invalid_credentials');
+      expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+      expect(await res.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+    }
+    // No header, an earlier date or garbage: the initial shape {code: <HTTP status>, error_code, msg}, no echo.
+    const unversioned: Record<string, string>[] = [
+      {},
+      { 'x-supabase-api-version': '2023-12-31' },
+      { 'x-supabase-api-version': 'soon' },
+    ];
+    for (const headers of unversioned) {
+      const res = await signIn(headers);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('x-sb-error-code')).toBe('invalid_credentials');
+      expect(res.headers.get('x-supabase-api-version')).toBeNull();
+      expect(await res.json()).toEqual({
+        code: 400,
+        error_code: 'invalid_credentials',
+        msg: 'Invalid login credentials',
+      });
+    }
+    // weak_password carries {reasons} only; GoTrue leaves x-sb-error-code off it under 2024-01-01.
+    const weakBody = JSON.stringify({ email: uniqueEmail('weakshape'), password: 'short' });
+    const weakNew = await authFetch(b, '/signup', { method: 'POST', body: weakBody });
+    expect(weakNew.status).toBe(422);
+    expect(weakNew.headers.get('x-sb-error-code')).toBeNull();
+    expect(await weakNew.json()).toEqual({
+      code: 'weak_password',
+      message: 'Password should be at least 8 characters.',
+      weak_password: { reasons: ['length'] },
+    });
+    const weakOld = await fetch(`${b.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: b.anonKey, 'content-type': 'application/json' },
+      body: weakBody,
+    });
+    expect(weakOld.headers.get('x-sb-error-code')).toBe('weak_password');
+    expect(await weakOld.json()).toEqual({
+      code: 422,
+      error_code: 'weak_password',
+      msg: 'Password should be at least 8 characters.',
+      weak_password: { reasons: ['length'] },
+    });
+    // A success carries no version header (GoTrue echoes it on errors only).
+    expect((await authFetch(b, '/settings')).headers.get('x-supabase-api-version')).toBeNull();
+
+    // supabase-js 2.109 sends 2024-01-01 and reads the new shape: code and message from {code, message}.
+    const seen: Response[] = [];
+    const client = supabaseClient(b, b.anonKey, async (input, init) => {
+      const res = await fetch(input, init);
+      seen.push(res.clone());
+      return res;
+    });
+    const { error } = await client.auth.signInWithPassword({ email: uniqueEmail('nobody'), password: PASSWORD });
+    expect(error).toBeInstanceOf(AuthApiError);
+    expect(error?.code).toBe('invalid_credentials');
+    expect(error?.message).toBe('Invalid login credentials');
+    expect(error?.status).toBe(400);
+    const raw = seen.at(-1)!;
+    expect(raw.headers.get('x-sb-error-code')).toBe('invalid_credentials');
+    expect(await raw.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
   });
 
   it('rotates refresh tokens and, as GoTrue, refuses a reused older one, ending the token family', async () => {
@@ -380,7 +553,12 @@ export function authContract(backend: () => TestBackend): void {
     const get = await fetch(`${b.url}/auth/v1/settings`, {
       headers: { origin: 'http://127.0.0.1:5174', apikey: b.anonKey },
     });
-    expect(get.headers.get('access-control-expose-headers')!.toLowerCase()).toContain('x-supabase-api-version');
+    const exposed = get.headers
+      .get('access-control-expose-headers')!
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    expect(exposed).toContain('x-supabase-api-version');
+    expect(exposed).toContain('x-sb-error-code');
     const foreign = await fetch(`${b.url}/auth/v1/settings`, {
       headers: { origin: 'https://evil.example', apikey: b.anonKey },
     });

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { StorageApiError } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
@@ -285,6 +287,144 @@ export function storageContract(backend: () => TestBackend): void {
     expect(await dimensions(await img.arrayBuffer())).toMatchObject({ width: 160, height: 120 });
     const privateAsPublic = await fetch(`${backend().url}/storage/v1/object/public/photos/${alice.userId}/first.jpg`);
     expect(((await privateAsPublic.json()) as { message: string }).message).toBe('Bucket not found');
+  });
+
+  it('serves byte ranges and storage-api headers on authenticated, public and signed downloads', async () => {
+    const b = backend();
+    const open = alice.client.storage.from('open');
+    const path = `${alice.userId}/range.bin`;
+    const bytes = Uint8Array.from({ length: 100 }, (_, i) => i);
+    const body = new Blob([bytes], { type: 'application/octet-stream' });
+    expect((await open.upload(path, body)).error).toBeNull();
+    const signed = await open.createSignedUrl(path, 60);
+    expect(signed.error).toBeNull();
+    const auth = { apikey: b.anonKey, authorization: `Bearer ${alice.token}` };
+    const urls: [string, Record<string, string>][] = [
+      [`${b.url}/storage/v1/object/authenticated/open/${path}`, auth],
+      [`${b.url}/storage/v1/object/open/${path}`, auth],
+      [open.getPublicUrl(path).data.publicUrl, {}],
+      [signed.data!.signedUrl, {}],
+    ];
+    const invalidRange = {
+      statusCode: '416',
+      code: 'InvalidRange',
+      error: 'invalid_range',
+      message: 'invalid range provided',
+    };
+    for (const [url, headers] of urls) {
+      const whole = await fetch(url, { headers });
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('accept-ranges')).toBe('bytes');
+      expect(whole.headers.get('x-robots-tag')).toBe('none');
+      expect(new Uint8Array(await whole.arrayBuffer())).toEqual(bytes);
+
+      const ranges: [string, number, number][] = [
+        ['bytes=10-19', 10, 19],
+        ['bytes=90-', 90, 99],
+        ['bytes=-5', 95, 99],
+        ['bytes=95-1000', 95, 99],
+        ['bytes=0-0', 0, 0],
+      ];
+      for (const [range, from, to] of ranges) {
+        const part = await fetch(url, { headers: { ...headers, range } });
+        expect(part.status).toBe(206);
+        expect(part.headers.get('content-range')).toBe(`bytes ${from}-${to}/100`);
+        expect(part.headers.get('content-length')).toBe(String(to - from + 1));
+        expect(part.headers.get('accept-ranges')).toBe('bytes');
+        expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(from, to + 1));
+      }
+      for (const range of ['bytes=100-', 'bytes=20-10', 'bytes=0-1,4-5', 'items=0-1', 'bytes=-0', 'bytes=-']) {
+        const refused = await fetch(url, { headers: { ...headers, range } });
+        expect(refused.status).toBe(416);
+        expect(await refused.json()).toEqual(invalidRange);
+      }
+      // HEAD describes the whole object.
+      const head = await fetch(url, { method: 'HEAD', headers: { ...headers, range: 'bytes=0-9' } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('accept-ranges')).toBe('bytes');
+    }
+    // A signed URL states its expiry as storage-api does.
+    const expires = Date.parse((await fetch(signed.data!.signedUrl)).headers.get('expires') ?? '');
+    expect(Math.abs(expires - (Date.now() + 60_000))).toBeLessThan(5_000);
+
+    // ?download: a bare attachment, or one with the given file name, as storage-api words it.
+    const publicUrl = open.getPublicUrl(path).data.publicUrl;
+    expect((await fetch(`${publicUrl}?download=`)).headers.get('content-disposition')).toBe('attachment;');
+    expect((await fetch(`${publicUrl}?download=my%20file.bin`)).headers.get('content-disposition')).toBe(
+      "attachment; filename=my%20file.bin; filename*=UTF-8''my%20file.bin",
+    );
+    // HTML is served as text/plain.
+    const page = `${alice.userId}/page.html`;
+    expect((await open.upload(page, new Blob(['<h1>hi</h1>'], { type: 'text/html' }))).error).toBeNull();
+    const html = await fetch(open.getPublicUrl(page).data.publicUrl);
+    expect(html.headers.get('content-type')).toBe('text/plain');
+    // Renditions carry the same headers.
+    const jpg = `${alice.userId}/range.jpg`;
+    expect((await open.upload(jpg, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }))).error).toBeNull();
+    const rendition = await fetch(open.getPublicUrl(jpg, { transform: { width: 40 } }).data.publicUrl);
+    expect(rendition.status).toBe(200);
+    expect(rendition.headers.get('accept-ranges')).toBe('bytes');
+    expect(rendition.headers.get('x-robots-tag')).toBe('none');
+
+    // A row whose bytes are gone: the renderer's 404 body, never cached.
+    const lost = `${alice.userId}/lost.bin`;
+    const up = await open.upload(lost, new Blob([bytes], { type: 'application/octet-stream' }));
+    expect(up.error).toBeNull();
+    const [row] = await b.sql<{ version: string }>('select version from storage.objects where id = $1', [up.data!.id]);
+    await rm(join(b.filesDir, 'objects', row!.version.slice(0, 2), row!.version));
+    const gone = await fetch(open.getPublicUrl(lost).data.publicUrl);
+    expect(gone.status).toBe(400);
+    expect(gone.headers.get('cache-control')).toBe('no-store');
+    expect(await gone.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchKey',
+      error: 'Not found',
+      message: 'The resource was not found',
+    });
+
+    // supabase-js download() hands back the part a Range asks for.
+    const ranged = supabaseClient(b, b.anonKey, (input, init) => {
+      const h = new Headers(init?.headers);
+      h.set('range', 'bytes=10-19');
+      return fetch(input, { ...init, headers: h });
+    });
+    await ranged.auth.setSession({ access_token: alice.token, refresh_token: 'unused' });
+    const { data, error } = await ranged.storage.from('open').download(path);
+    expect(error).toBeNull();
+    expect(new Uint8Array(await data!.arrayBuffer())).toEqual(bytes.slice(10, 20));
+  });
+
+  it('answers unknown storage routes 404 in storage-api shape', async () => {
+    const b = backend();
+    const call = (method: string, path: string) =>
+      fetch(`${b.url}/storage/v1${path}`, {
+        method,
+        headers: { apikey: b.anonKey, authorization: `Bearer ${alice.token}` },
+      });
+    const rest = async (method: string, path: string) => {
+      const res = await call(method, path);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({
+        statusCode: '404',
+        code: 'InvalidRequest',
+        error: 'Not Found',
+        message: `Route ${method}:${path} not found`,
+      });
+    };
+    await rest('PATCH', `/object/open/${alice.userId}/range.bin`);
+    await rest('GET', '/object');
+    await rest('GET', '/render/image/sideways/open/x.jpg?width=10');
+    await rest('PUT', '/bucket');
+    // Outside storage-api's route prefixes: Fastify's own 404.
+    const other = await call('GET', '/nothing/here?x=1');
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({
+      message: 'Route GET:/nothing/here?x=1 not found',
+      error: 'Not Found',
+      statusCode: 404,
+    });
+    // HEAD on a bucket is no route either.
+    expect((await call('HEAD', '/bucket/open')).status).toBe(404);
   });
 
   it('lets anon read the shared folder and nothing else', async () => {

@@ -24,6 +24,7 @@ export const CORS_ALLOW_HEADERS = [
 /** Response headers the clients read. */
 export const CORS_EXPOSE_HEADERS = [
   'x-supabase-api-version',
+  'x-sb-error-code',
   'content-range',
   'content-length',
   'content-type',

@@ -105,7 +105,7 @@ describe("GoTrue's sign-in rate limit with the product's config.toml (per IP, Su
     for (let i = 0; i < 30; i++) expect((await signInFrom(b, ip, email, STRONG)).status).toBe(200);
     const refused = await signInFrom(b, ip, email, STRONG);
     expect(refused.status).toBe(429);
-    expect(refused.json).toMatchObject({ code: 'over_request_rate_limit', msg: 'Request rate limit reached' });
+    expect(refused.json).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
     // Another IP is not affected.
     expect((await signInFrom(b, '127.0.0.9', email, STRONG)).status).toBe(200);
   });
@@ -175,7 +175,7 @@ describe("GoTrue's e-mail limits, re-sign-up, password policy and refresh-token 
     expect(weak.status).toBe(422);
     expect(weak.json.code).toBe('weak_password');
     expect(weak.json.weak_password).toMatchObject({ reasons: ['characters'] });
-    expect(String(weak.json.msg)).toBe(
+    expect(String(weak.json.message)).toBe(
       'Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
     );
   });

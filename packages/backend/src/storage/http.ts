@@ -125,29 +125,71 @@ export async function readUpload(c: Context, limit: number): Promise<UploadBody>
 
 export const isHead = (c: Context): boolean => c.req.method === 'HEAD';
 
+/** storage-api's parseRangeHeader (src/storage/range.ts): one `bytes=` range, or 416 InvalidRange. */
+export function parseRange(range: string, size: number): { from: number; to: number } {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(range);
+  if (!match || size <= 0) throw storageErrors.invalidRange();
+  const [, start = '', end = ''] = match;
+  if (!start && !end) throw storageErrors.invalidRange();
+  if (!start) {
+    const suffix = Number(end);
+    if (!Number.isSafeInteger(suffix) || suffix <= 0) throw storageErrors.invalidRange();
+    return { from: Math.max(size - suffix, 0), to: size - 1 };
+  }
+  const from = Number(start);
+  const to = end ? Number(end) : size - 1;
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to < from || from >= size)
+    throw storageErrors.invalidRange();
+  return { from, to: Math.min(to, size - 1) };
+}
+
 /**
- * An object download: bytes with storage-api's headers (no bytes for HEAD); 304 when the client already has
- * this version. `cacheControl` overrides the object's own (a signed URL's lifetime).
+ * An object download, as storage-api's asset renderer answers it (src/storage/renderer/renderer.ts, with the
+ * file backend's conditional and range handling): `Accept-Ranges: bytes`, `X-Robots-Tag: none`, HTML served
+ * as text/plain, 304 when the client has this version, 206 with Content-Range for a `Range` (416 InvalidRange
+ * when it cannot be served), no bytes for HEAD. A signed URL (`signed`) also sends `Expires` at its expiry and
+ * its own Cache-Control.
  */
-export function objectResponse(c: Context, obj: ObjectRow, bytes: Buffer | undefined, cacheControl?: string): Response {
+export function objectResponse(
+  c: Context,
+  obj: ObjectRow,
+  bytes: Buffer | undefined,
+  signed?: { cacheControl: string; expiresAt: number },
+): Response {
   const meta = obj.metadata;
   const etag = meta?.eTag ?? `"${obj.version}"`;
+  const mimetype = meta?.mimetype ?? 'application/octet-stream';
+  const requestEtag = c.req.header('if-none-match');
+  let cacheControl = signed?.cacheControl ?? meta?.cacheControl ?? 'no-cache';
+  // handleCacheControl: a client revalidating an older version may use it a little longer.
+  if (!signed && requestEtag && requestEtag !== etag) cacheControl += ', stale-while-revalidate=30';
   const headers: Record<string, string> = {
-    'content-type': meta?.mimetype ?? 'application/octet-stream',
-    'cache-control': cacheControl ?? meta?.cacheControl ?? 'no-cache',
+    'accept-ranges': 'bytes',
+    'content-type': mimetype.includes('text/html') ? 'text/plain' : mimetype,
+    'cache-control': cacheControl,
     etag,
+    'x-robots-tag': 'none',
     'last-modified': new Date(obj.updated_at ?? Date.now()).toUTCString(),
   };
+  if (signed) headers.expires = new Date(signed.expiresAt * 1000).toUTCString();
   const download = c.req.query('download');
   if (download !== undefined) {
-    const name = download || obj.name.split('/').pop() || 'download';
-    headers['content-disposition'] =
-      `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+    const name = encodeURIComponent(download);
+    headers['content-disposition'] = download
+      ? `attachment; filename=${name}; filename*=UTF-8''${name}`
+      : 'attachment;';
   }
-  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  if (requestEtag === etag) return new Response(null, { status: 304, headers });
   if (!bytes) {
     headers['content-length'] = String(meta?.size ?? 0);
     return new Response(null, { status: 200, headers });
+  }
+  const range = c.req.header('range');
+  if (range && !isHead(c)) {
+    const { from, to } = parseRange(range, bytes.byteLength);
+    headers['content-range'] = `bytes ${from}-${to}/${bytes.byteLength}`;
+    headers['content-length'] = String(to - from + 1);
+    return new Response(new Uint8Array(bytes.subarray(from, to + 1)), { status: 206, headers });
   }
   headers['content-length'] = String(bytes.byteLength);
   return new Response(isHead(c) ? null : new Uint8Array(bytes), { status: 200, headers });
@@ -160,6 +202,9 @@ export function renderResponse(c: Context, obj: ObjectRow, rendered: Rendered, c
     'cache-control': cacheControl,
     etag: rendered.etag,
     vary: 'Accept',
+    // storage-api's image renderer shares the asset renderer's headers.
+    'accept-ranges': 'bytes',
+    'x-robots-tag': 'none',
     'last-modified': new Date(obj.updated_at ?? Date.now()).toUTCString(),
     'x-transform-cache': rendered.cached ? 'HIT' : 'MISS',
   };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { BackendContext } from '../context.ts';
-import { StorageError, storageErrorResponse, storageErrors } from './errors.ts';
+import { routeNotFound, StorageError, storageErrorResponse, storageErrors } from './errors.ts';
 import { rejectUnreadablePaths } from './http.ts';
 import { bucketRoutes } from './routes/bucket.ts';
 import { listRoutes } from './routes/list.ts';
@@ -40,8 +40,8 @@ export function storageRoutes(ctx: BackendContext): Hono {
 
   app.all('/health/*', (c) => c.json({ healthy: true }));
   app.all('/status/*', (c) => c.json({ healthy: true }));
-  app.all('*', () => {
-    throw storageErrors.routeNotFound();
+  app.all('*', (c) => {
+    throw routeNotFound(c);
   });
   return app;
 }

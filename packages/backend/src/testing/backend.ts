@@ -20,9 +20,14 @@ export interface TestBackend extends RunningBackend {
 }
 
 /** supabase-js as a browser would use it, minus storage of the session (each client is one "tab"). */
-export function supabaseClient(backend: { url: string; anonKey: string }, key = backend.anonKey): SupabaseClient {
+export function supabaseClient(
+  backend: { url: string; anonKey: string },
+  key = backend.anonKey,
+  fetchImpl?: typeof fetch,
+): SupabaseClient {
   return createClient(backend.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(fetchImpl ? { global: { fetch: fetchImpl } } : {}),
     // Node 20 has no global WebSocket; supabase-js needs a transport even when realtime is unused.
     realtime: { transport: ws as never },
   });

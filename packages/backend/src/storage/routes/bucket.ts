@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Caller } from '../../db/types.ts';
-import { storageErrors } from '../errors.ts';
+import { routeNotFound } from '../errors.ts';
 import { callerOf, readJsonBody, type Json } from '../http.ts';
 import type { BucketRow, BucketWrite } from '../repository.ts';
 import type { StorageServices } from '../service/index.ts';
@@ -37,7 +37,7 @@ export function bucketRoutes(s: StorageServices, jwtSecret: string): Hono<{ Vari
   app.use('/bucket/*', async (c, next) => {
     c.set('caller', await callerOf(c, jwtSecret));
     // Hono answers HEAD with the GET route; storage-api has no HEAD on buckets.
-    if (c.req.method === 'HEAD') throw storageErrors.routeNotFound();
+    if (c.req.method === 'HEAD') throw routeNotFound(c);
     await next();
   });
 

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { storageErrors } from '../errors.ts';
+import { routeNotFound, storageErrors } from '../errors.ts';
 import { bucketParam, callerOf, keyParam, renderResponse } from '../http.ts';
 import type { ObjectRow } from '../repository.ts';
 import type { StorageServices } from '../service/index.ts';
@@ -33,8 +33,8 @@ export function renderRoutes(s: StorageServices, jwtSecret: string): Hono {
   });
 
   // Any other kind is no route; a render path short of a bucket and key names no object.
-  app.get('/render/image/:kind{[^/]*}/:bucket/:key{.+}', () => {
-    throw storageErrors.routeNotFound();
+  app.get('/render/image/:kind{[^/]*}/:bucket/:key{.+}', (c) => {
+    throw routeNotFound(c);
   });
   app.get('/render/image/*', () => {
     throw storageErrors.noSuchKey();

@@ -38,7 +38,10 @@ export function signRoutes(s: StorageServices, jwtSecret: string): Hono {
 
   app.get('/object/sign/:bucket/:key{.+}', async (c) => {
     const { obj, exp } = await s.signing.open(c.req.query('token'), bucketParam(c), keyParam(c), 'object');
-    return objectResponse(c, obj, isHead(c) ? undefined : await s.objects.bytes(obj), signedCacheControl(exp));
+    return objectResponse(c, obj, isHead(c) ? undefined : await s.objects.bytes(obj), {
+      cacheControl: signedCacheControl(exp),
+      expiresAt: exp,
+    });
   });
 
   return app;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Caller } from '../../db/types.ts';
-import { storageErrors } from '../errors.ts';
+import { MissingBytes, storageErrors } from '../errors.ts';
 import type { ObjectFiles } from '../files.ts';
 import type { RenderCache } from '../render-cache.ts';
 import type { BucketRow, ObjectMetadata, ObjectRow, StorageRepository, WriteMode } from '../repository.ts';
@@ -190,7 +190,7 @@ export function createObjectService(
       try {
         return await files.read(obj.version!);
       } catch {
-        throw storageErrors.noSuchKey();
+        throw new MissingBytes();
       }
     },
 
