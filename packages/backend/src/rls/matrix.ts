@@ -238,6 +238,24 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
           });
         });
 
+        it('is refused by the post-create RPC exactly where the policies refuse it (one rule, two callers)', async () => {
+          const groups = { pub: GROUPS.pub, priv: GROUPS.priv, unknown: POSTS.pubDone };
+          const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
+          const userId = who === 'anon' ? null : USERS[who];
+          for (const [name, groupId] of Object.entries(groups)) {
+            const [policy] = await select<{ may: boolean }>(who, 'select private.can_post_in_group($1) as may', [
+              groupId,
+            ]);
+            const rpc = await db.asCaller(service, (sql) =>
+              sql.query<{ answer: string }>(`select public.post_create_check($1, $2, '{}') as answer`, [
+                userId,
+                groupId,
+              ]),
+            );
+            expect([name, rpc.rows[0]!.answer === 'ok'], `${who} posting into ${name}`).toEqual([name, policy!.may]);
+          }
+        });
+
         for (const table of TABLES) {
           it(`cannot insert, update or delete ${table}`, async () => {
             const w = WRITES[table];
