@@ -46,11 +46,17 @@ async function familyPostId(stack: E2EStack): Promise<string> {
   const data = await graphql<{ postCollection: { edges: { node: { id: string } }[] } }>(
     stack,
     token,
-    `query ($group: UUID!) {
-      postCollection(filter: { group_id: { eq: $group }, has_uploaded_photo: { eq: true } }, first: 1) {
-        edges { node { id } }
+    `
+      query ($group: UUID!) {
+        postCollection(filter: { group_id: { eq: $group }, has_uploaded_photo: { eq: true } }, first: 1) {
+          edges {
+            node {
+              id
+            }
+          }
+        }
       }
-    }`,
+    `,
     { group: FAMILY.id },
   );
   const id = data.postCollection.edges[0]?.node.id;
@@ -63,9 +69,13 @@ async function familyInvitationPath(stack: E2EStack): Promise<string> {
   const data = await graphql<{ create_group_invitation: { token: string } }>(
     stack,
     token,
-    `mutation ($group: UUID!) {
-      create_group_invitation(group_id: $group, expires_in_hours: 24, max_uses: 1) { token }
-    }`,
+    `
+      mutation ($group: UUID!) {
+        create_group_invitation(group_id: $group, expires_in_hours: 24, max_uses: 1) {
+          token
+        }
+      }
+    `,
     { group: FAMILY.id },
   );
   return paths.invitation(data.create_group_invitation.token);

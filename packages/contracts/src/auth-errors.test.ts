@@ -29,7 +29,11 @@ describe('authLinkError', () => {
   });
   it('words any other link error in general terms, never echoing the server description', () => {
     const found = authLinkError('error=server_error&error_description=%3Cb%3Eboom%3C%2Fb%3E');
-    expect(found).toEqual({ code: 'server_error', title: RETURN_TEXT.LINK_EXPIRED_TITLE, text: RETURN_TEXT.LINK_FAILED_TEXT });
+    expect(found).toEqual({
+      code: 'server_error',
+      title: RETURN_TEXT.LINK_EXPIRED_TITLE,
+      text: RETURN_TEXT.LINK_FAILED_TEXT,
+    });
   });
   it('ignores fragments without an error: none, a session, a heading anchor', () => {
     expect(authLinkError('')).toBeUndefined();
