@@ -4,6 +4,7 @@
  * or signing up and confirming from the mailbox, the person lands where the link pointed. A signed-in
  * non-member gets a plain "not available"; a used confirmation link says so in words.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { GROUP_ACTION_MESSAGES, MESSAGES, RETURN_TEXT, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
@@ -81,8 +82,21 @@ async function familyInvitationPath(stack: E2EStack): Promise<string> {
   return paths.invitation(data.create_group_invitation.token);
 }
 
-/** Screenshots of a state at a phone's and a desktop's width, when SHOTS_DIR is set. */
+/** Serious and critical axe findings (WCAG 2.2 AA), as the accessibility spec counts them. */
+async function expectAccessible(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const findings = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  expect.soft(findings, `${name}: ${JSON.stringify(findings)}`).toEqual([]);
+}
+
+/** Each new state is checked with axe; screenshots at a phone's and a desktop's width when SHOTS_DIR is set. */
 async function shoot(page: Page, name: string) {
+  await expectAccessible(page, name);
   if (!SHOTS) return;
   const before = page.viewportSize();
   for (const [width, height] of [
@@ -149,12 +163,15 @@ test('(b) an invitation opened signed out -> Create account -> confirm -> in the
   // The same link again (reused): its words, not an ignored fragment.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(topBar(page).getByRole('link', { name: 'Sign up' })).toBeVisible();
+  // In the dark theme this time, so axe checks the notice's colours there too.
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   await page.goto(link);
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   const notice = page.getByTestId('auth-link-notice');
   await expect(notice).toContainText(RETURN_TEXT.LINK_EXPIRED_TITLE);
   await expect(notice).toContainText(RETURN_TEXT.LINK_EXPIRED_TEXT);
   await expect(page).toHaveURL((url) => !url.hash.includes('error'));
-  await shoot(page, 'confirmation-link-used');
+  await shoot(page, 'confirmation-link-used-dark');
   await notice.getByRole('link', { name: RETURN_TEXT.SIGN_IN }).click();
   await expect(page).toHaveURL((url) => url.pathname === paths.login());
 });
