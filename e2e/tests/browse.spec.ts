@@ -9,6 +9,7 @@ import {
   LIMITS,
   MESSAGES,
   PHOTO_WIDTH_STEPS,
+  RETURN_TEXT,
   SIGNED_URL_STORE_KEY,
   SIGN_PHOTOS_FUNCTION,
   paths,
@@ -272,11 +273,11 @@ test.describe('private groups', () => {
     await expect(page).toHaveURL(paths.home());
   });
 
-  test('a signed-in non-member gets the missing-group page', async ({ page }) => {
+  test('a signed-in non-member is told plainly the group is not available', async ({ page }) => {
     await signIn(page, SAMPLE_ACCOUNTS.ben, paths.groups());
     await expect(page.getByTestId('group-card').filter({ hasText: FAMILY.name })).toHaveCount(0);
     await page.goto(paths.group(FAMILY.id));
-    await expect(page.getByText(MESSAGES.MISSING_GROUP_PAGE)).toBeVisible();
+    await expect(page.getByText(RETURN_TEXT.GROUP_NOT_AVAILABLE)).toBeVisible();
   });
 
   test('a member sees the group, its photos and New Post', async ({ page }) => {

@@ -6,7 +6,7 @@
  * not move while a remote loads.
  */
 import type { Browser, Page } from '@playwright/test';
-import { CATEGORY_QUERY_PARAM, MESSAGES, paths } from '@snapshire/contracts';
+import { CATEGORY_QUERY_PARAM, MESSAGES, RETURN_TEXT, paths } from '@snapshire/contracts';
 import { LARGE_GROUP_ID, SEED_CATEGORIES, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
 
@@ -212,7 +212,8 @@ test("a post under another group's URL moves to its own group's URL", async ({ p
 test('error screens lead to the group list and back', async ({ page }) => {
   await page.goto(paths.groups());
   await page.goto(paths.groupPost(BRISTOL, '00000000-0000-4000-8000-000000000000'));
-  await expect(page.getByText(MESSAGES.INVALID_PAGE_URL)).toBeVisible();
+  // A photo the server does not return (gone, or private): a way to sign in, and on.
+  await expect(page.getByText(RETURN_TEXT.PHOTO_SIGN_IN)).toBeVisible();
   await page.getByRole('link', { name: 'Browse groups' }).click();
   await expect(page).toHaveURL(paths.groups());
 

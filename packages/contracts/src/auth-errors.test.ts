@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_NETWORK_ERROR_CODE, authErrorMessage } from './auth-errors.ts';
-import { MESSAGES } from './messages.ts';
+import { AUTH_NETWORK_ERROR_CODE, authErrorMessage, authLinkError } from './auth-errors.ts';
+import { MESSAGES, RETURN_TEXT } from './messages.ts';
 
 describe('authErrorMessage', () => {
   it('words the refusals the auth screen can meet', () => {
@@ -15,5 +15,30 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(undefined)).toBe(MESSAGES.AUTH_UNKNOWN);
     expect(authErrorMessage('unexpected_failure')).toBe(MESSAGES.AUTH_UNKNOWN);
     expect(authErrorMessage('toString')).toBe(MESSAGES.AUTH_UNKNOWN);
+  });
+});
+
+describe('authLinkError', () => {
+  it('words an expired or used confirmation link', () => {
+    const hash = '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
+    expect(authLinkError(hash)).toEqual({
+      code: 'otp_expired',
+      title: RETURN_TEXT.LINK_EXPIRED_TITLE,
+      text: RETURN_TEXT.LINK_EXPIRED_TEXT,
+    });
+  });
+  it('words any other link error in general terms, never echoing the server description', () => {
+    const found = authLinkError('error=server_error&error_description=%3Cb%3Eboom%3C%2Fb%3E');
+    expect(found).toEqual({
+      code: 'server_error',
+      title: RETURN_TEXT.LINK_EXPIRED_TITLE,
+      text: RETURN_TEXT.LINK_FAILED_TEXT,
+    });
+  });
+  it('ignores fragments without an error: none, a session, a heading anchor', () => {
+    expect(authLinkError('')).toBeUndefined();
+    expect(authLinkError(undefined)).toBeUndefined();
+    expect(authLinkError('#access_token=x&refresh_token=y&type=signup')).toBeUndefined();
+    expect(authLinkError('#photos')).toBeUndefined();
   });
 });

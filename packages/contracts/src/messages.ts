@@ -73,3 +73,23 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/**
+ * Ways back to what a link pointed at (docs/product.md, "Return paths"): a private group, a private photo or
+ * an invitation opened signed out, the same opened by someone who may not see it, and a confirmation link
+ * that no longer works. Private and missing read alike, so the words never tell whether a group exists.
+ */
+export const RETURN_TEXT = {
+  SIGN_IN: 'Sign in',
+  CREATE_ACCOUNT: 'Create account',
+  PHOTO_SIGN_IN: 'This photo may be in a private group. Sign in or create an account to see it.',
+  PHOTO_NOT_AVAILABLE:
+    "This photo isn't available. It may have been deleted, or it's in a private group you're not a member of.",
+  GROUP_NOT_AVAILABLE:
+    "This group isn't available. It may have been deleted, or it's a private group you're not a member of.",
+  LINK_EXPIRED_TITLE: 'This link no longer works',
+  LINK_EXPIRED_TEXT:
+    'It has expired or has already been used. If you have confirmed your e-mail already, sign in. Otherwise sign up again for a new link.',
+  LINK_FAILED_TEXT: 'We could not sign you in with this link. Try signing in, or sign up again for a new link.',
+  DISMISS: 'Dismiss',
+} as const;

@@ -1,5 +1,6 @@
 import { Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
+import { AuthLinkNotice } from './AuthLinkNotice.tsx';
 import { Footer } from './Footer.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -12,6 +13,7 @@ export function Layout() {
     <Flex direction="column" minH="100dvh">
       <TopBar />
       <Flex as="main" direction="column" flex="1" minH="calc(100dvh - 4rem)">
+        <AuthLinkNotice />
         <Outlet />
       </Flex>
       <Footer />

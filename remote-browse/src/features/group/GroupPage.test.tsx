@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EARLY_SCREEN_DATA_KEY, MESSAGES, paths, screenVariables, type EarlyScreenAnswer } from '@snapshire/contracts';
+import {
+  EARLY_SCREEN_DATA_KEY,
+  MESSAGES,
+  RETURN_TEXT,
+  paths,
+  screenVariables,
+  type EarlyScreenAnswer,
+} from '@snapshire/contracts';
 import { disposeData, initData } from '@snapshire/data';
 import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import { renderOnBackend } from '../testing/renderOnBackend.tsx';
@@ -47,6 +54,35 @@ describe('GroupPage', () => {
     expect(await screen.findByText(MESSAGES.MISSING_GROUP_PAGE)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: /home/i }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('offers a signed-out visitor Sign in and Create account that come back to the group', async () => {
+    renderGroup(hidden.id);
+    expect(await screen.findByText(MESSAGES.MISSING_GROUP_PAGE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: RETURN_TEXT.SIGN_IN })).toHaveAttribute(
+      'href',
+      paths.login(paths.group(hidden.id)),
+    );
+    expect(screen.getByRole('link', { name: RETURN_TEXT.CREATE_ACCOUNT })).toHaveAttribute(
+      'href',
+      paths.register(paths.group(hidden.id)),
+    );
+  });
+
+  it('tells a signed-in non-member plainly that the group is not available, as for no group at all', async () => {
+    const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
+      email: authorEmail,
+      password: AUTHOR_PASSWORD,
+    });
+    if (error) throw error;
+    renderGroup(hidden.id);
+    expect(await screen.findByText(RETURN_TEXT.GROUP_NOT_AVAILABLE)).toBeInTheDocument();
+    expect(screen.queryByText('The Harper Family')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: RETURN_TEXT.SIGN_IN })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    disposeData();
+    renderGroup(crypto.randomUUID());
+    expect(await screen.findAllByText(RETURN_TEXT.GROUP_NOT_AVAILABLE)).not.toHaveLength(0);
   });
 
   it('shows the missing-group page for a group that does not exist', async () => {

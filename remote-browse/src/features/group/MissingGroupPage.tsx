@@ -1,32 +1,19 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { BROWSE_TEXT, MESSAGES, paths } from '@snapshire/contracts';
+import { MESSAGES, RETURN_TEXT } from '@snapshire/contracts';
+import { UnavailableNotice } from '../return-paths/UnavailableNotice.tsx';
 
 /**
- * Shown when a group is absent, not visible to the caller (private), or failed to load: the message with
- * its link home, and two more ways on: the group list, and back where the visitor came from.
+ * Shown when a group is absent, not visible to the caller (private), or not a group id at all. Signed out:
+ * the missing-group message, with Sign in / Create account that come back here (a private group shows once
+ * its member signs in). Signed in: plain "not available", the same for a private group as for no group.
+ * Either way also the group list, home, and back.
  */
 export function MissingGroupPage() {
-  const navigate = useNavigate();
-  // Back is offered when there is somewhere to go back to: an earlier page of this visit (the router's first
-  // location has the key 'default') or of the tab's history.
-  const canGoBack = useLocation().key !== 'default' || window.history.length > 1;
   return (
-    <Stack gap="5" py="16" align="center" textAlign="center" data-testid="missing-group">
-      <Text fontSize="lg">{MESSAGES.MISSING_GROUP_PAGE}</Text>
-      <HStack gap="3" wrap="wrap" justify="center">
-        <Button asChild colorPalette="brand">
-          <RouterLink to={paths.groups()}>{BROWSE_TEXT.GROUPS_LINK}</RouterLink>
-        </Button>
-        <Button asChild colorPalette="brand" variant="outline">
-          <RouterLink to={paths.home()}>{BROWSE_TEXT.HOME_LINK}</RouterLink>
-        </Button>
-        {canGoBack ? (
-          <Button colorPalette="brand" variant="ghost" onClick={() => navigate(-1)}>
-            {BROWSE_TEXT.BACK}
-          </Button>
-        ) : null}
-      </HStack>
-    </Stack>
+    <UnavailableNotice
+      testId="missing-group"
+      signedOut={MESSAGES.MISSING_GROUP_PAGE}
+      signedIn={RETURN_TEXT.GROUP_NOT_AVAILABLE}
+      withHome
+    />
   );
 }

@@ -7,6 +7,7 @@ import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snap
 import { renderOnBackend } from '../testing/renderOnBackend.tsx';
 import { AUTHOR_PASSWORD, insertAuthor, insertGroup, type WorldGroup } from '../testing/browseWorld.ts';
 import InvitationPage from './InvitationPage.tsx';
+import { hasJoinIntent, rememberJoinIntent } from './joinIntent.ts';
 
 let backend: ComponentBackend;
 let ownerEmail: string;
@@ -100,6 +101,39 @@ describe('InvitationPage', () => {
     expect(await screen.findByText('You are already a member of this group.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the group' })).toHaveAttribute('href', paths.group(harpers.id));
     expect(screen.queryByRole('button', { name: 'Join group' })).toBeNull();
+  });
+
+  it('remembers the wish to join when a signed-out visitor chooses Create an account', async () => {
+    renderInvitation(tokens.valid);
+    await userEvent.click(await screen.findByRole('link', { name: 'Create an account' }));
+    expect(hasJoinIntent(tokens.valid)).toBe(true);
+  });
+
+  it('joins by itself when the visitor comes back signed in after choosing to join here, and opens the group', async () => {
+    const email = uniqueEmail('returning');
+    await insertAuthor(backend, email);
+    rememberJoinIntent(tokens.valid);
+    await signIn(email);
+    renderInvitation(tokens.valid);
+    expect(await screen.findByRole('heading', { name: 'Group page' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(paths.group(harpers.id));
+    expect(hasJoinIntent(tokens.valid)).toBe(false);
+    const members = await backend.sql<{ role: string }>(
+      `select m.role from public.group_member m join auth.users u on u.id = m.user_id
+       where m.group_id = $1 and u.email = $2`,
+      [harpers.id, email],
+    );
+    expect(members).toEqual([{ role: 'member' }]);
+  });
+
+  it('never joins by itself without that wish (a link alone cannot make anyone join)', async () => {
+    const email = uniqueEmail('cautious');
+    await insertAuthor(backend, email);
+    await signIn(email);
+    renderInvitation(tokens.valid);
+    expect(await screen.findByRole('button', { name: 'Join group' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByTestId('location')).toHaveTextContent(paths.invitation(tokens.valid));
   });
 
   it('lets a signed-in visitor join, and opens the group', async () => {

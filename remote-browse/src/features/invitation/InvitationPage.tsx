@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChang
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
 import { readInvitationPreview } from './invitationPreview.ts';
+import { forgetJoinIntent, hasJoinIntent, rememberJoinIntent } from './joinIntent.ts';
 import { AcceptInvitationDocument, InvitationPreviewDocument } from './operations.generated.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
@@ -32,12 +34,31 @@ export default function InvitationPage() {
   });
   const [accept] = useMutation(AcceptInvitationDocument);
   const { feedback, busy, run } = useGroupAction();
-
-  if (sessionLoading || (loading && !data)) return <LoadingState minH="60vh" />;
-  if (error && !data) return <ErrorPanel message={error.message} />;
   const preview = readInvitationPreview(data?.group_invitation_preview);
   const here = paths.invitation(token);
   const groupId = preview.group_id;
+
+  // Back from signing in or confirming the e-mail, having chosen Create an account or Sign in here: join at
+  // once (the person already said so), then the group opens. Once only; any other answer drops the wish.
+  const autoJoined = useRef(false);
+  const answered = Boolean(data) && !loading;
+  const joinNow = answered && !!session && preview.status === 'valid' && !preview.is_member && hasJoinIntent(token);
+  useEffect(() => {
+    if (!answered || !session) return;
+    if (!joinNow) {
+      if (hasJoinIntent(token)) forgetJoinIntent();
+      return;
+    }
+    if (autoJoined.current) return;
+    autoJoined.current = true;
+    forgetJoinIntent();
+    void join();
+    // join is re-created every render; the ref keeps this to one call.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answered, session, joinNow, token]);
+
+  if (sessionLoading || (loading && !data)) return <LoadingState minH="60vh" />;
+  if (error && !data) return <ErrorPanel message={error.message} />;
 
   async function join() {
     let joinedGroupId: string | undefined;
@@ -105,10 +126,14 @@ export default function InvitationPage() {
                   <Text>{GROUP_ACTION_MESSAGES.SIGN_IN_TO_ACCEPT}</Text>
                   <HStack gap="3" wrap="wrap">
                     <Button asChild colorPalette="brand">
-                      <RouterLink to={paths.register(here)}>Create an account</RouterLink>
+                      <RouterLink to={paths.register(here)} onClick={() => rememberJoinIntent(token)}>
+                        Create an account
+                      </RouterLink>
                     </Button>
                     <Button asChild variant="outline">
-                      <RouterLink to={paths.login(here)}>Sign in</RouterLink>
+                      <RouterLink to={paths.login(here)} onClick={() => rememberJoinIntent(token)}>
+                        Sign in
+                      </RouterLink>
                     </Button>
                   </HStack>
                 </Stack>

@@ -15,12 +15,13 @@ import {
 } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { BROWSE_TEXT, LIMITS, MESSAGES, PHOTO_TYPE_LABELS, paths } from '@snapshire/contracts';
+import { BROWSE_TEXT, LIMITS, MESSAGES, PHOTO_TYPE_LABELS, RETURN_TEXT, paths } from '@snapshire/contracts';
 import { ErrorPanel } from '@snapshire/ui';
 import { PostByIdDocument } from '../browse-data/documents.ts';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type GalleryPost } from '../browse-data/types.ts';
 import { PostActions } from '../post-actions/PostActions.tsx';
+import { UnavailableNotice } from '../return-paths/UnavailableNotice.tsx';
 import { photoAlt } from '../photos/altText.ts';
 import { SignedPhoto } from '../photos/SignedPhoto.tsx';
 import { useElementWidth } from '../photos/useElementWidth.ts';
@@ -76,7 +77,18 @@ export function PostDetail({
 
   if (!valid) return <PostError message={MESSAGES.INVALID_PAGE_URL} />;
   const post = data?.postCollection?.edges[0]?.node;
-  if (!post && !loading) return <PostError message={error ? error.message : MESSAGES.INVALID_PAGE_URL} />;
+  if (!post && !loading) {
+    if (error) return <PostError message={error.message} />;
+    // Not there, or in a private group the caller cannot see (the server answers both alike): a way to sign
+    // in and come back, or plain "not available"; never an error.
+    return (
+      <UnavailableNotice
+        testId="post-unavailable"
+        signedOut={RETURN_TEXT.PHOTO_SIGN_IN}
+        signedIn={RETURN_TEXT.PHOTO_NOT_AVAILABLE}
+      />
+    );
+  }
   // A shared link with the wrong group in it: show the post under its own group's URL.
   if (post && groupId && post.group_id !== groupId)
     return <Navigate to={paths.groupPost(post.group_id, post.id)} replace />;

@@ -1,11 +1,18 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BROWSE_TEXT, MESSAGES, paths } from '@snapshire/contracts';
+import { BROWSE_TEXT, MESSAGES, RETURN_TEXT, paths } from '@snapshire/contracts';
 import { disposeData, initData } from '@snapshire/data';
 import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import { renderOnBackend } from '../testing/renderOnBackend.tsx';
-import { AUTHOR_NAME, insertAuthor, insertCategory, insertGroup, type WorldGroup } from '../testing/browseWorld.ts';
+import {
+  AUTHOR_NAME,
+  AUTHOR_PASSWORD,
+  insertAuthor,
+  insertCategory,
+  insertGroup,
+  type WorldGroup,
+} from '../testing/browseWorld.ts';
 import { galleryPosts, postByIdMock } from '../testing/fixtures.ts';
 import type { GalleryPost } from '../browse-data/types.ts';
 import GroupPage from '../group/GroupPage.tsx';
@@ -184,8 +191,33 @@ describe('post page (direct load)', () => {
     expect(screen.getByRole('link', { name: BROWSE_TEXT.GROUPS_LINK })).toHaveAttribute('href', paths.groups());
   });
 
-  it("says 'Invalid page URL' for a post that does not exist", async () => {
+  it('offers a signed-out visitor Sign in back to a photo it cannot show (private or gone), not an error', async () => {
+    const postId = crypto.randomUUID();
+    renderPage(three.id, postId);
+    expect(await screen.findByText(RETURN_TEXT.PHOTO_SIGN_IN)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.INVALID_PAGE_URL)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: RETURN_TEXT.SIGN_IN })).toHaveAttribute(
+      'href',
+      paths.login(paths.groupPost(three.id, postId)),
+    );
+    expect(screen.getByRole('link', { name: RETURN_TEXT.CREATE_ACCOUNT })).toHaveAttribute(
+      'href',
+      paths.register(paths.groupPost(three.id, postId)),
+    );
+  });
+
+  it('tells a signed-in reader plainly that a photo it cannot show is not available', async () => {
+    const email = uniqueEmail('reader');
+    await insertAuthor(backend, email);
+    const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
+      email,
+      password: AUTHOR_PASSWORD,
+    });
+    if (error) throw error;
     renderPage(three.id, crypto.randomUUID());
-    expect(await screen.findByText(MESSAGES.INVALID_PAGE_URL)).toBeInTheDocument();
+    expect(await screen.findByText(RETURN_TEXT.PHOTO_NOT_AVAILABLE)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: RETURN_TEXT.SIGN_IN })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
