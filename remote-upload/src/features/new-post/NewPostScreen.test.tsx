@@ -380,6 +380,23 @@ describe('NewPostScreen: submission', () => {
     expect(group).not.toHaveProperty('postCollection');
   });
 
+  it('brings the success panel into view and gives it the focus Submit had, the step two form gone', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const { transport, settle } = manualTransport();
+    renderScreen({ transport });
+    await screen.findByRole('link', { name: 'Bristol' });
+    await fillAndSubmit();
+    scrollIntoView.mockClear();
+    settle().resolve(POST_ID);
+    const panel = (await screen.findByText(MESSAGES.POST_CREATED)).closest<HTMLElement>('[role="status"]')!;
+    expect(panel).toHaveFocus();
+    // 'nearest': moved only when some of it is off screen or under the top bar (the page's scroll-padding).
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.contexts[0]).toBe(panel);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' });
+  });
+
   it('starts over with "Post another photo"', async () => {
     const { transport, settle } = manualTransport();
     renderScreen({ transport });
