@@ -202,6 +202,7 @@ for (const [label, device] of [
     await expectBelowBar(page, created, 'the success panel heading');
     const view = page.getByRole('link', { name: MESSAGES.VIEW_YOUR_POST });
     await expectBelowBar(page, view, 'View your post');
+    await page.screenshot({ path: `${SHOTS}/post-created-${label}.png` });
 
     await press(view);
     await expect(page).toHaveURL(/\/post\//);

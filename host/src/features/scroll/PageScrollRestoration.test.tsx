@@ -54,9 +54,10 @@ function renderSite(): DataRouter {
   return router;
 }
 
-const go = (router: DataRouter, ...args: Parameters<DataRouter['navigate']>) =>
+/** A link (a path, with its options) or a history step (a number), as the router performs it. */
+const go = (router: DataRouter, to: string | number, options?: { state?: unknown; replace?: boolean }) =>
   act(async () => {
-    await router.navigate(...args);
+    await (typeof to === 'number' ? router.navigate(to) : router.navigate(to, options));
   });
 
 describe('PageScrollRestoration', () => {
