@@ -200,6 +200,11 @@ for (const [label, device] of [
     await expect(created).toBeVisible({ timeout: 30_000 });
     await scrollTo(page, await scrollY(page));
     await expectBelowBar(page, created, 'the success panel heading');
+    await expectBelowBar(
+      page,
+      page.getByRole('heading', { level: 1, name: MESSAGES.NEW_POST }),
+      'the page title above the success panel',
+    );
     const view = page.getByRole('link', { name: MESSAGES.VIEW_YOUR_POST });
     await expectBelowBar(page, view, 'View your post');
     await page.screenshot({ path: `${SHOTS}/post-created-${label}.png` });

@@ -11,15 +11,18 @@ export interface PostCreatedPanelProps {
 
 /**
  * Replaces the form once the post exists: says so, in green, and links to it. The form was scrolled down to
- * step two and Submit has gone with it, so the panel takes the focus and is brought into view, its heading
- * below the sticky top bar (the page's scroll-padding keeps it clear of the bar).
+ * step two and Submit has gone with it, so the panel takes the focus and the page moves to show it: to its
+ * top when the page's title and the whole panel fit on the screen from there (the usual case: the panel sits
+ * just under the title), else to the panel, its heading below the sticky top bar (the page's scroll-padding).
  */
 export function PostCreatedPanel({ groupId, postId, onPostAnother }: PostCreatedPanelProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const panel = panelRef.current;
-    panel?.focus({ preventScroll: true });
-    panel?.scrollIntoView?.({ block: 'nearest' });
+    if (!panel) return;
+    panel.focus({ preventScroll: true });
+    if (panel.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight) window.scrollTo({ top: 0 });
+    else panel.scrollIntoView?.({ block: 'start' });
   }, []);
   return (
     <Alert.Root
