@@ -1,5 +1,6 @@
 import { Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
+import { PageScrollRestoration } from '../scroll/PageScrollRestoration.tsx';
 import { AuthLinkNotice } from './AuthLinkNotice.tsx';
 import { Footer } from './Footer.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -7,6 +8,7 @@ import { TopBar } from './TopBar.tsx';
 /**
  * Every route: the top bar, the content area, the footer. The content area is at least a screen high below
  * the top bar, so the footer starts out of view and does not move while a remote's screen loads into it.
+ * A new page starts at its top; Back and Forward return to the place a page had.
  */
 export function Layout() {
   return (
@@ -17,6 +19,7 @@ export function Layout() {
         <Outlet />
       </Flex>
       <Footer />
+      <PageScrollRestoration />
     </Flex>
   );
 }

@@ -35,7 +35,8 @@ export function RemoteScreen<R extends RemoteName>({ remote, module }: { remote:
   // where the user is looking, not under the gallery.
   const presentation: RemoteSlotProps['presentation'] =
     module === 'PostView' && groupId && isPostModalState(location.state)
-      ? { kind: 'dialog', onClose: () => navigate(paths.group(groupId)) }
+      ? // Closing leaves the group page under it where it was, as closing the post modal does.
+        { kind: 'dialog', onClose: () => navigate(paths.group(groupId), { preventScrollReset: true }) }
       : { kind: 'page' };
   return (
     <div data-remote={remote} style={{ display: 'contents' }}>

@@ -380,6 +380,38 @@ describe('NewPostScreen: submission', () => {
     expect(group).not.toHaveProperty('postCollection');
   });
 
+  it.each([
+    ['the page to its top when the title and the panel fit on the screen from there', 300, 'top'],
+    ['the panel below the top bar when they do not', 2000, 'panel'],
+  ] as const)('gives the success panel the focus Submit had and scrolls %s', async (_, panelBottom, target) => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const { transport, settle } = manualTransport();
+    renderScreen({ transport });
+    await screen.findByRole('link', { name: 'Bristol' });
+    await fillAndSubmit();
+    scrollIntoView.mockClear();
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ bottom: panelBottom } as DOMRect);
+    settle().resolve(POST_ID);
+    const panel = (await screen.findByText(MESSAGES.POST_CREATED)).closest<HTMLElement>('[role="status"]')!;
+    expect(panel).toHaveFocus();
+    if (target === 'top') {
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+      expect(scrollIntoView).not.toHaveBeenCalled();
+    } else {
+      expect(scrollTo).not.toHaveBeenCalled();
+      expect(scrollIntoView).toHaveBeenCalledTimes(1);
+      expect(scrollIntoView.mock.contexts[0]).toBe(panel);
+      expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start' });
+    }
+    rect.mockRestore();
+    vi.unstubAllGlobals();
+  });
+
   it('starts over with "Post another photo"', async () => {
     const { transport, settle } = manualTransport();
     renderScreen({ transport });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, HStack, Link } from '@chakra-ui/react';
 import { MESSAGES, paths } from '@snapshire/contracts';
@@ -8,10 +9,33 @@ export interface PostCreatedPanelProps {
   onPostAnother: () => void;
 }
 
-/** Replaces the form once the post exists: says so, in green, and links to it. */
+/**
+ * Replaces the form once the post exists: says so, in green, and links to it. The form was scrolled down to
+ * step two and Submit has gone with it, so the panel takes the focus and the page moves to show it: to its
+ * top when the page's title and the whole panel fit on the screen from there (the usual case: the panel sits
+ * just under the title), else to the panel, its heading below the sticky top bar (the page's scroll-padding).
+ */
 export function PostCreatedPanel({ groupId, postId, onPostAnother }: PostCreatedPanelProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    panel.focus({ preventScroll: true });
+    if (panel.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight) window.scrollTo({ top: 0 });
+    else panel.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
-    <Alert.Root status="success" variant="surface" role="status" alignItems="flex-start" p="5" borderRadius="l3">
+    <Alert.Root
+      ref={panelRef}
+      tabIndex={-1}
+      status="success"
+      variant="surface"
+      role="status"
+      alignItems="flex-start"
+      p="5"
+      borderRadius="l3"
+      outline="none"
+    >
       <Alert.Indicator />
       <Alert.Content gap="3">
         <Alert.Title fontSize="md">{MESSAGES.POST_CREATED}</Alert.Title>
