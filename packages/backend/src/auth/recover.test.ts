@@ -116,12 +116,18 @@ function recoverSuite(backend: () => TestBackend): void {
     const b = backend();
     const { email } = await confirmedUser(b, uniqueEmail('code'));
     const client = supabaseClient(b);
-    expect((await client.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/auth/reset-password` })).error).toBeNull();
+    expect(
+      (await client.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/auth/reset-password` })).error,
+    ).toBeNull();
     expect((await client.auth.resetPasswordForEmail(uniqueEmail('ghost'))).error).toBeNull();
 
     const code = await recoveryCode(b, email);
     expect(code).toMatch(/^\d{6}$/);
-    const wrong = await client.auth.verifyOtp({ email, token: code === '000000' ? '111111' : '000000', type: 'recovery' });
+    const wrong = await client.auth.verifyOtp({
+      email,
+      token: code === '000000' ? '111111' : '000000',
+      type: 'recovery',
+    });
     expect(wrong.error?.code).toBe('otp_expired');
     const { data, error } = await client.auth.verifyOtp({ email, token: code, type: 'recovery' });
     expect(error).toBeNull();
