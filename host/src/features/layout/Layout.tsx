@@ -1,6 +1,7 @@
 import { Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from './Footer.tsx';
+import { PasswordRecoveryRedirect } from './PasswordRecoveryRedirect.tsx';
 import { TopBar } from './TopBar.tsx';
 
 /**
@@ -10,6 +11,7 @@ import { TopBar } from './TopBar.tsx';
 export function Layout() {
   return (
     <Flex direction="column" minH="100dvh">
+      <PasswordRecoveryRedirect />
       <TopBar />
       <Flex as="main" direction="column" flex="1" minH="calc(100dvh - 4rem)">
         <Outlet />
