@@ -85,6 +85,8 @@ test('forgot password: mailbox link, a new password, signed in; the new password
   await signOut(page);
 
   await page.goto(paths.login());
+  await expectAxeClean(page, 'login with Forgot password?');
+  await shoot(page, '0-login');
   await page.getByRole('link', { name: MESSAGES.FORGOT_PASSWORD_LINK }).click();
   await expect(page).toHaveURL((url) => url.pathname === paths.forgotPassword());
   await expect(page.getByRole('heading', { level: 1, name: MESSAGES.FORGOT_PASSWORD_TITLE })).toBeVisible();
@@ -156,4 +158,19 @@ test('a recovery link that lands elsewhere on the site still opens "Set a new pa
   await expect(page).toHaveURL((url) => url.pathname === paths.resetPassword());
   await expect(page.getByRole('heading', { level: 1, name: MESSAGES.NEW_PASSWORD_TITLE })).toBeVisible();
   await expect(page.getByLabel(/^New password/)).toBeVisible();
+});
+
+test('the new screens are axe-clean in the dark theme too', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(paths.forgotPassword());
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expectAxeClean(page, 'forgot password (dark)');
+  await askForLink(page, freshEmail('dark'));
+  await expectAxeClean(page, 'recovery sent (dark)');
+  await shoot(page, '7-recovery-sent-dark');
+  await page.goto(paths.resetPassword());
+  await expect(page.getByText(MESSAGES.RECOVERY_LINK_INVALID)).toBeVisible();
+  await expectAxeClean(page, 'recovery link expired (dark)');
+  await shoot(page, '8-link-expired-dark');
 });
