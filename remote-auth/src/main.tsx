@@ -1,5 +1,5 @@
 /**
- * remote-auth on its own (`npm run dev -w remote-auth`): the auth screen in both modes, for the team that owns
+ * remote-auth on its own (`npm run dev -w remote-auth`): the auth screen in both modes and password recovery, for the team that owns
  * it. Inside the site the host provides the providers and router instead.
  */
 import { paths, ROUTES } from '@snapshire/contracts';
@@ -17,6 +17,8 @@ await startStandalone({
     <>
       <Route path={ROUTES.AUTH_REGISTER} element={<AuthScreen />} />
       <Route path={ROUTES.AUTH_LOGIN} element={<AuthScreen />} />
+      <Route path={ROUTES.AUTH_FORGOT_PASSWORD} element={<AuthScreen />} />
+      <Route path={ROUTES.AUTH_RESET_PASSWORD} element={<AuthScreen />} />
       <Route path="*" element={<Navigate to={paths.login()} replace />} />
     </>
   ),

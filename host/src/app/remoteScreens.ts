@@ -25,4 +25,6 @@ export const REMOTE_SCREENS = {
   GROUP_NEW_POST: screen('remote_upload', 'NewPostScreen'),
   AUTH_REGISTER: screen('remote_auth', 'AuthScreen'),
   AUTH_LOGIN: screen('remote_auth', 'AuthScreen'),
+  AUTH_FORGOT_PASSWORD: screen('remote_auth', 'AuthScreen'),
+  AUTH_RESET_PASSWORD: screen('remote_auth', 'AuthScreen'),
 } as const satisfies Partial<Record<RouteName, RemoteScreenRef>>;

@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
       { path: ROUTES.GROUP_NEW_POST, element: <RemoteScreen {...REMOTE_SCREENS.GROUP_NEW_POST} />, handle: REMOTE_SCREENS.GROUP_NEW_POST },
       { path: ROUTES.AUTH_REGISTER, element: <RemoteScreen {...REMOTE_SCREENS.AUTH_REGISTER} />, handle: REMOTE_SCREENS.AUTH_REGISTER },
       { path: ROUTES.AUTH_LOGIN, element: <RemoteScreen {...REMOTE_SCREENS.AUTH_LOGIN} />, handle: REMOTE_SCREENS.AUTH_LOGIN },
+      { path: ROUTES.AUTH_FORGOT_PASSWORD, element: <RemoteScreen {...REMOTE_SCREENS.AUTH_FORGOT_PASSWORD} />, handle: REMOTE_SCREENS.AUTH_FORGOT_PASSWORD },
+      { path: ROUTES.AUTH_RESET_PASSWORD, element: <RemoteScreen {...REMOTE_SCREENS.AUTH_RESET_PASSWORD} />, handle: REMOTE_SCREENS.AUTH_RESET_PASSWORD },
       { path: ROUTES.TERMS, element: <TermsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

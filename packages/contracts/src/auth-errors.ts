@@ -11,6 +11,7 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   // GoTrue answers email_exists when an e-mail belongs to another identity of an existing user.
   email_exists: MESSAGES.AUTH_USER_EXISTS,
   weak_password: MESSAGES.AUTH_WEAK_PASSWORD,
+  same_password: MESSAGES.AUTH_SAME_PASSWORD,
   email_address_invalid: MESSAGES.INVALID_EMAIL,
   validation_failed: MESSAGES.AUTH_UNKNOWN,
   over_request_rate_limit: MESSAGES.AUTH_RATE_LIMITED,

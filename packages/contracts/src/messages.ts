@@ -56,6 +56,24 @@ export const MESSAGES = {
   AUTH_NETWORK: 'We could not reach the server. Check your connection and try again.',
   AUTH_UNKNOWN: 'Something went wrong. Please try again.',
   AUTH_RATE_LIMITED: 'Too many attempts. Please wait a minute and try again.',
+  // password recovery: "Forgot password?" -> e-mail -> link -> "Set a new password"
+  FORGOT_PASSWORD_LINK: 'Forgot password?',
+  FORGOT_PASSWORD_TITLE: 'Forgot your password?',
+  FORGOT_PASSWORD_INTRO: 'Enter the e-mail address of your account and we will send you a link to set a new password.',
+  FORGOT_PASSWORD_SUBMIT: 'Send me a link',
+  RECOVERY_SENT_TITLE: 'Check your inbox',
+  RECOVERY_SENT_TEXT:
+    'If an account uses this address, we have sent it a link to set a new password. Please check your spam folder too.',
+  BACK_TO_SIGN_IN: 'Back to sign in',
+  NEW_PASSWORD_TITLE: 'Set a new password',
+  NEW_PASSWORD_INTRO: 'Choose a new password for your account.',
+  NEW_PASSWORD_SUBMIT: 'Save new password',
+  PASSWORD_CHANGED_TITLE: 'Your password has been changed',
+  PASSWORD_CHANGED_TEXT: 'You are signed in. Use your new password the next time you sign in.',
+  CONTINUE: 'Continue',
+  RECOVERY_LINK_INVALID: 'This link to set a new password has expired or was already used. Ask for a new one below.',
+  ASK_NEW_RECOVERY_LINK: 'Ask for a new link',
+  AUTH_SAME_PASSWORD: 'Your new password must be different from your old one.',
   // new-post screen: a part of the screen failed to render (its error boundary's fallback)
   SCREEN_PART_FAILED: 'This part of the page stopped working. Try again, or come back later.',
   // host: a part of the site (a remote) could not be loaded; the title is `${part} ${REMOTE_UNAVAILABLE}`

@@ -13,6 +13,10 @@ export const ROUTES = {
   GROUP_POST_BY_ID: '/groups/:groupId/post/:postId',
   AUTH_REGISTER: '/auth/new',
   AUTH_LOGIN: '/auth/login',
+  /** "Forgot password?": asks the e-mail address a recovery link is sent to. */
+  AUTH_FORGOT_PASSWORD: '/auth/forgot-password',
+  /** Where the recovery link lands (signed in by it): "Set a new password". */
+  AUTH_RESET_PASSWORD: '/auth/reset-password',
   TERMS: '/terms-and-conditions',
 } as const;
 
@@ -48,6 +52,8 @@ export const paths = {
   terms: () => ROUTES.TERMS,
   login: (redirectTo?: string) => withRedirect(ROUTES.AUTH_LOGIN, redirectTo),
   register: (redirectTo?: string) => withRedirect(ROUTES.AUTH_REGISTER, redirectTo),
+  forgotPassword: (redirectTo?: string) => withRedirect(ROUTES.AUTH_FORGOT_PASSWORD, redirectTo),
+  resetPassword: (redirectTo?: string) => withRedirect(ROUTES.AUTH_RESET_PASSWORD, redirectTo),
 } as const;
 
 function withRedirect(path: string, redirectTo?: string): string {

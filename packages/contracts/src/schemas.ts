@@ -3,12 +3,20 @@ import { PHOTO_TYPES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 
+const emailField = z.string().check(z.trim(), z.regex(z.regexes.email, { message: MESSAGES.INVALID_EMAIL }));
+const passwordField = z
+  .string()
+  .check(z.minLength(LIMITS.PASSWORD_MIN_LENGTH, { message: MESSAGES.PASSWORD_TOO_SHORT }));
+
 /** Login and sign-up form. */
-export const credentialsSchema = z.object({
-  email: z.string().check(z.trim(), z.regex(z.regexes.email, { message: MESSAGES.INVALID_EMAIL })),
-  password: z.string().check(z.minLength(LIMITS.PASSWORD_MIN_LENGTH, { message: MESSAGES.PASSWORD_TOO_SHORT })),
-});
+export const credentialsSchema = z.object({ email: emailField, password: passwordField });
 export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** "Forgot password?": the address a recovery link is sent to. */
+export const recoveryRequestSchema = z.object({ email: emailField });
+
+/** "Set a new password": the same rule as the sign-up password. */
+export const newPasswordSchema = z.object({ password: passwordField });
 
 /** Anything with the shape of a File/Blob: works with browser, Node and Deno File objects. */
 export interface FileLike {

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { PageScrollRestoration } from '../scroll/PageScrollRestoration.tsx';
 import { AuthLinkNotice } from './AuthLinkNotice.tsx';
 import { Footer } from './Footer.tsx';
+import { PasswordRecoveryRedirect } from './PasswordRecoveryRedirect.tsx';
 import { TopBar } from './TopBar.tsx';
 
 /**
@@ -13,6 +14,7 @@ import { TopBar } from './TopBar.tsx';
 export function Layout() {
   return (
     <Flex direction="column" minH="100dvh">
+      <PasswordRecoveryRedirect />
       <TopBar />
       <Flex as="main" direction="column" flex="1" minH="calc(100dvh - 4rem)">
         <AuthLinkNotice />

@@ -16,9 +16,15 @@ const MESSAGES = {
     lead: 'Follow this link to confirm the update of your email:',
     label: 'Change Email',
   },
+  recovery: {
+    subject: 'Reset Your Password',
+    heading: 'Reset Password',
+    lead: 'Follow this link to reset the password for your user:',
+    label: 'Reset Password',
+  },
 };
 
-/** "Confirm your signup", or "Confirm change of email" sent to the new address. */
+/** "Confirm your signup", "Confirm change of email" sent to the new address, or "Reset Password". */
 export async function sendConfirmationLink(
   sql: SqlClient,
   ctx: Pick<BackendContext, 'log' | 'url'>,

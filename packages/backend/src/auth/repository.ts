@@ -20,6 +20,8 @@ export interface UserRow {
   email_change: string | null;
   email_change_token_new: string | null;
   email_change_sent_at: Date | null;
+  recovery_token: string | null;
+  recovery_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -60,7 +62,7 @@ export interface AmrClaim {
 }
 
 const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
-  confirmation_sent_at, email_change, email_change_token_new, email_change_sent_at, last_sign_in_at,
+  confirmation_sent_at, email_change, email_change_token_new, email_change_sent_at, recovery_token, recovery_sent_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, phone_confirmed_at, banned_until,
   deleted_at, coalesce(is_anonymous, false) as is_anonymous`;
 
@@ -88,7 +90,7 @@ export async function findUserById(sql: SqlClient, id: string): Promise<UserRow 
 /** The user a confirmation link's token hash belongs to. */
 export async function findUserByToken(
   sql: SqlClient,
-  column: 'confirmation_token' | 'email_change_token_new',
+  column: 'confirmation_token' | 'email_change_token_new' | 'recovery_token',
   value: string,
 ): Promise<UserRow | undefined> {
   if (!value) return undefined;
@@ -144,6 +146,19 @@ export async function renewConfirmationToken(sql: SqlClient, userId: string, has
     `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
     [userId, hash],
   );
+}
+
+/** A password-recovery link just sent: its token hash replaces any earlier one (GoTrue's sendPasswordRecovery). */
+export async function setRecoveryToken(sql: SqlClient, userId: string, hash: string): Promise<void> {
+  await sql.query(
+    `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`,
+    [userId, hash],
+  );
+}
+
+/** Consumes the recovery token (GoTrue's User.Recover). */
+export async function clearRecoveryToken(sql: SqlClient, userId: string): Promise<void> {
+  await sql.query(`update auth.users set recovery_token = '', updated_at = now() where id = $1`, [userId]);
 }
 
 /** Marks the e-mail confirmed (user row, metadata and identity), consuming the confirmation token. */

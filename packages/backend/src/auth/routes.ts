@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { BackendContext } from '../context.ts';
 import { AuthError, authErrorResponse } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { recoverRoutes } from './routes/recover.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { signupRoutes } from './routes/signup.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -37,6 +38,7 @@ export function authRoutes(ctx: BackendContext): Hono {
   app.route('/', signupRoutes(users, config));
   app.route('/', tokenRoutes(sessions, config.jwtSecret));
   app.route('/', userRoutes(users, config));
+  app.route('/', recoverRoutes(users, config));
   app.route('/', verifyRoutes(sessions, config));
   app.route('/', adminRoutes(users, ctx));
   return app;

@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import type { RuntimeConfig } from '@snapshire/contracts';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
 import { createApolloClient } from '../apollo/createApolloClient.ts';
 import { createSupabase } from './createSupabase.ts';
 
@@ -10,6 +10,12 @@ interface DataClients {
   config: DataConfig;
   supabase: SupabaseClient;
   apolloClient: ApolloClient;
+  /**
+   * Whether supabase-js has signed the page in from a password-recovery link (PASSWORD_RECOVERY) and the
+   * password has not been changed since. Listened for from the client's creation: supabase-js fires the
+   * event once, possibly before any screen subscribes.
+   */
+  passwordRecovery: () => boolean;
 }
 
 /** The page's clients. This module is a federation singleton, so host and remotes see the same ones. */
@@ -29,12 +35,24 @@ export function initData(config: DataConfig): DataClients {
   if (current) disposeData();
   const supabase = createSupabase(config.supabaseUrl, config.supabaseAnonKey);
   const apolloClient = createApolloClient(supabase, config.supabaseUrl, config.supabaseAnonKey);
+  let recovering = false;
+  supabase.auth.onAuthStateChange((event) => {
+    recovering = nextPasswordRecovery(recovering, event);
+  });
   current = {
     config: { supabaseUrl: config.supabaseUrl, supabaseAnonKey: config.supabaseAnonKey },
     supabase,
     apolloClient,
+    passwordRecovery: () => recovering,
   };
   return current;
+}
+
+/** A recovery link's sign-in starts "password recovery"; changing the password or signing out ends it. */
+export function nextPasswordRecovery(recovering: boolean, event: AuthChangeEvent): boolean {
+  if (event === 'PASSWORD_RECOVERY') return true;
+  if (event === 'USER_UPDATED' || event === 'SIGNED_OUT' || event === 'SIGNED_IN') return false;
+  return recovering;
 }
 
 function initialised(): DataClients {

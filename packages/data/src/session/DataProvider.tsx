@@ -8,6 +8,11 @@ export interface SessionState {
   user: User | null;
   /** True until supabase-js has read the stored session (INITIAL_SESSION). */
   loading: boolean;
+  /**
+   * True once a password-recovery link has signed this page in (supabase-js's PASSWORD_RECOVERY), until the
+   * password is changed or the person signs out: the site then shows "Set a new password".
+   */
+  passwordRecovery: boolean;
 }
 
 interface DataContextValue extends SessionState {
@@ -23,15 +28,21 @@ DataContext.displayName = 'SnapshireData';
  * reset, so no screen keeps data fetched under another identity.
  */
 export function DataProvider({ config, children }: { config: DataConfig; children: ReactNode }) {
-  const { supabase, apolloClient } = useMemo(
+  const { supabase, apolloClient, passwordRecovery } = useMemo(
     () => initData(config),
     [config.supabaseUrl, config.supabaseAnonKey], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const [state, setState] = useState<SessionState>({ session: null, user: null, loading: true });
+  const [state, setState] = useState<SessionState>({
+    session: null,
+    user: null,
+    loading: true,
+    passwordRecovery: false,
+  });
 
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
-      setState({ session, user: session?.user ?? null, loading: false });
+      // The clients' own listener has seen every event, PASSWORD_RECOVERY too when it came before this one.
+      setState({ session, user: session?.user ?? null, loading: false, passwordRecovery: passwordRecovery() });
       if (event === 'INITIAL_SESSION') return; // the cache is new; requests already wait for this session
       // Deferred: supabase-js holds its auth lock while calling listeners, and refetches need the session.
       setTimeout(() => {
@@ -41,7 +52,7 @@ export function DataProvider({ config, children }: { config: DataConfig; childre
       }, 0);
     });
     return () => data.subscription.unsubscribe();
-  }, [supabase, apolloClient]);
+  }, [supabase, apolloClient, passwordRecovery]);
 
   const value = useMemo(() => ({ ...state, supabase }), [state, supabase]);
   return (
@@ -59,8 +70,8 @@ function useDataContext(hook: string): DataContextValue {
 
 /** The current session and user (null when signed out); loading until the stored session has been read. */
 export function useSession(): SessionState {
-  const { session, user, loading } = useDataContext('useSession');
-  return { session, user, loading };
+  const { session, user, loading, passwordRecovery } = useDataContext('useSession');
+  return { session, user, loading, passwordRecovery };
 }
 
 /** The page's one Supabase client. */

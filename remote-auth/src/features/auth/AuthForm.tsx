@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
-import type { AuthMode } from '@snapshire/contracts';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { MESSAGES, paths, type AuthMode } from '@snapshire/contracts';
 import { confirmationRedirectUrl } from './authRoute.ts';
 import { SignUpNotice } from './SignUpNotice.tsx';
 import { useAuthActions } from './useAuthActions.ts';
@@ -11,6 +11,8 @@ interface AuthFormProps {
   mode: AuthMode;
   /** Same-site path to go to once signed in (and that the confirmation link returns to). */
   destination: string;
+  /** The same-site redirectTo to carry to "Forgot password?". */
+  carried?: string;
 }
 
 const SUBMIT_LABEL: Record<AuthMode, { idle: string; busy: string }> = {
@@ -19,7 +21,7 @@ const SUBMIT_LABEL: Record<AuthMode, { idle: string; busy: string }> = {
 };
 
 /** Email and password form of one mode; after a sign-up that needs confirmation it becomes the notice. */
-export function AuthForm({ mode, destination }: AuthFormProps) {
+export function AuthForm({ mode, destination, carried }: AuthFormProps) {
   const actions = useAuthActions();
   const navigate = useNavigate();
   const { values, errors, setValue, validate } = useCredentialsForm();
@@ -113,6 +115,11 @@ export function AuthForm({ mode, destination }: AuthFormProps) {
           />
           <Field.ErrorText>{errors.password}</Field.ErrorText>
         </Field.Root>
+        {mode === 'LOGIN' && (
+          <Link asChild alignSelf="flex-end" minH="11" mt="-3" colorPalette="green" fontWeight="medium">
+            <RouterLink to={paths.forgotPassword(carried)}>{MESSAGES.FORGOT_PASSWORD_LINK}</RouterLink>
+          </Link>
+        )}
         <Button type="submit" loading={loading} loadingText={label.busy} w="full">
           {label.idle}
         </Button>

@@ -3,29 +3,36 @@ import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { Box, Button, ButtonGroup, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useSession } from '@snapshire/data';
 import { LoadingState } from '@snapshire/ui';
-import type { AuthMode } from '@snapshire/contracts';
+import { MESSAGES, type AuthMode } from '@snapshire/contracts';
 import { AuthForm } from './AuthForm.tsx';
 import { AuthSplash } from './AuthSplash.tsx';
-import { authModePath, useAuthMode, useAuthRedirect } from './authRoute.ts';
+import { authModePath, useAuthRedirect, useAuthView, type AuthView } from './authRoute.ts';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
+import { NewPasswordForm } from './NewPasswordForm.tsx';
 
-const HEADINGS: Record<AuthMode, { title: string; intro: string }> = {
+const HEADINGS: Record<AuthView, { title: string; intro: string }> = {
   LOGIN: { title: 'Welcome back', intro: 'Sign in to post photos to your groups.' },
   SIGN_UP: { title: 'Create your account', intro: 'Join to share photographs with your groups.' },
+  FORGOT_PASSWORD: { title: MESSAGES.FORGOT_PASSWORD_TITLE, intro: MESSAGES.FORGOT_PASSWORD_INTRO },
+  RESET_PASSWORD: { title: MESSAGES.NEW_PASSWORD_TITLE, intro: MESSAGES.NEW_PASSWORD_INTRO },
 };
 
 /**
- * The auth screen (routes /auth/login and /auth/new): splash picture on medium and wider screens, the
- * Login/Register toggle and the form of the mode the route names. Signed-in visitors go straight on to
- * redirectTo (same-site only) or home.
+ * The auth screen (routes /auth/login, /auth/new, /auth/forgot-password and /auth/reset-password): splash
+ * picture on medium and wider screens, the Login/Register toggle and the form the route names. Signed-in
+ * visitors go straight on to redirectTo (same-site only) or home, except on "Set a new password", where the
+ * recovery link has just signed them in.
  */
 export default function AuthScreen() {
-  const mode = useAuthMode();
+  const view = useAuthView();
   const { destination, carried } = useAuthRedirect();
   const { session, loading } = useSession();
+  const resetting = view === 'RESET_PASSWORD';
 
-  if (session) return <Navigate to={destination} replace />;
+  if (session && !resetting) return <Navigate to={destination} replace />;
 
-  const heading = HEADINGS[mode];
+  const heading = HEADINGS[view];
+  const mode: AuthMode | undefined = view === 'LOGIN' || view === 'SIGN_UP' ? view : undefined;
   return (
     <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap={{ base: '6', md: '10' }} alignItems="stretch">
@@ -39,12 +46,14 @@ export default function AuthScreen() {
           mx="auto"
           data-testid="auth-panel"
         >
-          <ButtonGroup attached variant="outline" size="sm" asChild>
-            <nav aria-label="Sign in or create an account">
-              <ModeLink mode="LOGIN" current={mode} carried={carried} label="Login" />
-              <ModeLink mode="SIGN_UP" current={mode} carried={carried} label="Register" />
-            </nav>
-          </ButtonGroup>
+          {!resetting && (
+            <ButtonGroup attached variant="outline" size="sm" asChild>
+              <nav aria-label="Sign in or create an account">
+                <ModeLink mode="LOGIN" current={mode} carried={carried} label="Login" />
+                <ModeLink mode="SIGN_UP" current={mode} carried={carried} label="Register" />
+              </nav>
+            </ButtonGroup>
+          )}
           <Box>
             <Heading as="h1" size="2xl">
               {heading.title}
@@ -53,11 +62,15 @@ export default function AuthScreen() {
               {heading.intro}
             </Text>
           </Box>
-          {loading ? (
+          {resetting ? (
+            <NewPasswordForm destination={destination} carried={carried} />
+          ) : loading ? (
             <LoadingState label="Checking whether you are signed in…" minH="xs" />
-          ) : (
+          ) : mode ? (
             // A new form per mode: switching from Register to Login starts clean (no notice, no stale errors).
-            <AuthForm key={mode} mode={mode} destination={destination} />
+            <AuthForm key={mode} mode={mode} destination={destination} carried={carried} />
+          ) : (
+            <ForgotPasswordForm carried={carried} />
           )}
         </Stack>
       </Grid>
@@ -65,7 +78,12 @@ export default function AuthScreen() {
   );
 }
 
-function ModeLink(props: { mode: AuthMode; current: AuthMode; carried: string | undefined; label: string }) {
+function ModeLink(props: {
+  mode: AuthMode;
+  current: AuthMode | undefined;
+  carried: string | undefined;
+  label: string;
+}) {
   const navigate = useNavigate();
   const active = props.mode === props.current;
   const to = authModePath(props.mode, props.carried);

@@ -6,6 +6,16 @@ export function useAuthMode(): AuthMode {
   return useMatch(ROUTES.AUTH_REGISTER) ? 'SIGN_UP' : 'LOGIN';
 }
 
+/** What the auth screen shows: a mode's form, "Forgot password?" or "Set a new password"; the route decides. */
+export type AuthView = AuthMode | 'FORGOT_PASSWORD' | 'RESET_PASSWORD';
+
+export function useAuthView(): AuthView {
+  const mode = useAuthMode();
+  const forgot = useMatch(ROUTES.AUTH_FORGOT_PASSWORD);
+  const reset = useMatch(ROUTES.AUTH_RESET_PASSWORD);
+  return reset ? 'RESET_PASSWORD' : forgot ? 'FORGOT_PASSWORD' : mode;
+}
+
 export interface AuthRedirect {
   /** Where to go after signing in: the redirectTo query when it is a same-site path, else home. */
   destination: string;

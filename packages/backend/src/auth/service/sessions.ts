@@ -6,6 +6,7 @@ import { checkPassword } from '../passwords.ts';
 import {
   activeRefreshToken,
   amrClaims,
+  clearRecoveryToken,
   confirmEmail,
   deleteSessions,
   findUserByEmail,
@@ -24,7 +25,7 @@ import {
 import { generateRefreshToken, normalizeEmail } from '../users.ts';
 import { loadUserJson, type AuthRoom } from './room.ts';
 
-export type AuthMethod = 'password' | 'otp' | 'email/signup' | 'email_change';
+export type AuthMethod = 'password' | 'otp' | 'email/signup' | 'email_change' | 'recovery';
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
@@ -111,6 +112,15 @@ export function createSessionService(room: AuthRoom) {
       if (!user || !user.confirmation_sent_at || !fresh(user.confirmation_sent_at)) return undefined;
       await confirmEmail(sql, user.id);
       return { user: (await findUserById(sql, user.id))!, method: 'otp' };
+    }
+    if (type === 'recovery') {
+      // GoTrue's recoverVerify: the token is consumed, and an address not yet confirmed is confirmed by it
+      // (the link reached the mailbox); the session's method is "recovery".
+      const user = await findUserByToken(sql, 'recovery_token', hash);
+      if (!user || !user.recovery_sent_at || !fresh(user.recovery_sent_at)) return undefined;
+      await clearRecoveryToken(sql, user.id);
+      if (!user.email_confirmed_at) await confirmEmail(sql, user.id);
+      return { user: (await findUserById(sql, user.id))!, method: 'recovery' };
     }
     if (type === 'email_change') {
       const user = await findUserByToken(sql, 'email_change_token_new', hash);

@@ -15,6 +15,7 @@ import {
   setMetadata,
   setPasswordHash,
   setPendingEmailChange,
+  setRecoveryToken,
   type UserRow,
 } from '../repository.ts';
 import { generateOtp, isValidEmail, mergeMetadata, normalizeEmail, obfuscatedUser, tokenHash } from '../users.ts';
@@ -172,6 +173,28 @@ export function createUserService(room: AuthRoom) {
         }
         await sendConfirmationLink(sql, mail, 'signup', { email, otp, hash, redirectTo });
         return loadUserJson(sql, user);
+      });
+    },
+
+    /**
+     * POST /recover (GoTrue's Recover and sendPasswordRecovery): a recovery mail with a link and a code when
+     * the address has an account; the same empty answer when it has none, so the answer never tells. Like
+     * GoTrue, a mail to one address sooner than max_frequency after the last answers 429, and only mails
+     * actually sent count against the per-IP e-mail limit.
+     */
+    async requestRecovery(ip: string, input: { email?: string }, redirectTo: string): Promise<Json> {
+      if (!input.email) throw authErrors.validation('Password recovery requires an email', 422);
+      const email = normalizeEmail(input.email);
+      if (!isValidEmail(email)) throw invalidEmail();
+      return db.asOwner(async (sql) => {
+        const user = await findUserByEmail(sql, email);
+        if (!user?.email) return {};
+        limiter.emailSend(ip, user.recovery_sent_at);
+        const otp = generateOtp();
+        const hash = tokenHash(user.email, otp);
+        await setRecoveryToken(sql, user.id, hash);
+        await sendConfirmationLink(sql, mail, 'recovery', { email: user.email, otp, hash, redirectTo });
+        return {};
       });
     },
 

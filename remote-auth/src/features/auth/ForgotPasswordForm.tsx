@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Button, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES, paths, recoveryRequestSchema } from '@snapshire/contracts';
+import { useSupabase } from '@snapshire/data';
+import { authFailureCode, authFailureMessage, type AuthErrorLike } from './authFailure.ts';
+import { confirmationRedirectUrl } from './authRoute.ts';
+
+/**
+ * GoTrue's answer when a recovery mail went to this address less than max_frequency ago: a mail is on its
+ * way, so the screen says the same as after a first request (and does not tell whether the address exists).
+ */
+function recentlySent(error: AuthErrorLike): boolean {
+  return authFailureCode(error) === 'over_email_send_rate_limit' && /for security purposes/i.test(error.message ?? '');
+}
+
+/**
+ * "Forgot password?": the address a recovery link goes to (supabase-js resetPasswordForEmail). Whether the
+ * address has an account or not, the answer is the same notice.
+ */
+export function ForgotPasswordForm({ carried }: { carried: string | undefined }) {
+  const supabase = useSupabase();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const [sent, setSent] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    setRefusal(undefined);
+    const checked = recoveryRequestSchema.safeParse({ email });
+    if (!checked.success) {
+      setInvalid(checked.error.issues[0]?.message ?? MESSAGES.INVALID_EMAIL);
+      emailRef.current?.focus();
+      return;
+    }
+    setInvalid(undefined);
+    setLoading(true);
+    // The link lands on "Set a new password", which then goes on to where the person was going.
+    const redirectTo = confirmationRedirectUrl(paths.resetPassword(carried));
+    const failure: AuthErrorLike | null = await supabase.auth
+      .resetPasswordForEmail(checked.data.email, { redirectTo })
+      .then(
+        ({ error }) => error,
+        (error: unknown) => error as AuthErrorLike,
+      );
+    setLoading(false);
+    if (!failure || recentlySent(failure)) setSent(true);
+    else setRefusal(authFailureMessage(failure));
+  };
+
+  if (sent) return <RecoverySentNotice carried={carried} />;
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={MESSAGES.FORGOT_PASSWORD_TITLE}>
+      <Stack gap="5">
+        {refusal && (
+          <Alert.Root status="error" role="alert" ref={refusalRef} tabIndex={-1}>
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{refusal}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        <Field.Root invalid={Boolean(invalid)} required>
+          <Field.Label>
+            Email
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            ref={emailRef}
+            name="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setInvalid(undefined);
+            }}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+          />
+          <Field.ErrorText>{invalid}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" loading={loading} loadingText="Sending..." w="full">
+          {MESSAGES.FORGOT_PASSWORD_SUBMIT}
+        </Button>
+        <BackToSignIn carried={carried} />
+      </Stack>
+    </form>
+  );
+}
+
+function BackToSignIn({ carried }: { carried: string | undefined }) {
+  return (
+    <Link asChild alignSelf="center" minH="11" colorPalette="green" fontWeight="medium">
+      <RouterLink to={paths.login(carried)}>{MESSAGES.BACK_TO_SIGN_IN}</RouterLink>
+    </Link>
+  );
+}
+
+/** Replaces the form once asked: the same words whether or not the address has an account. */
+function RecoverySentNotice({ carried }: { carried: string | undefined }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <Stack gap="4">
+      <Stack
+        gap="3"
+        role="status"
+        data-testid="recovery-sent-notice"
+        bg="colorPalette.subtle"
+        borderWidth="1px"
+        borderColor="colorPalette.muted"
+        borderRadius="l3"
+        p="6"
+      >
+        <Heading as="h2" size="xl" ref={headingRef} tabIndex={-1} outline="none">
+          {MESSAGES.RECOVERY_SENT_TITLE}
+        </Heading>
+        <Text>{MESSAGES.RECOVERY_SENT_TEXT}</Text>
+      </Stack>
+      <BackToSignIn carried={carried} />
+    </Stack>
+  );
+}
