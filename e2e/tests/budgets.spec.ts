@@ -11,9 +11,13 @@ import { expect, test } from '../harness/fixtures.ts';
 import { recordPostPages } from '../support/postPages.ts';
 
 /**
- * The group page's cold load, the photos of its first screen included, may cost at most this (Bristol,
- * 1280x720, compressed). Measured when set: 50 requests with its 5 photos and the page of posts signed in
- * one request (CORS preflights included), 449 KB of JavaScript and 524 KB in all (brotli). How it got there:
+ * The group page's cold load may cost at most this (Bristol, 1280x720, compressed): requests, JavaScript,
+ * and everything but the photos. The photos' bytes are not budgeted: which five tiles the first screen draws,
+ * and how wide, follows the days the seeded posts fall on, which depends on the hour the seed ran (the same
+ * build measured 524 KB in all one day and 543 KB another, 57 to 72 KB of it photos). The photos are held to
+ * what does not vary: five of them, each fetched at the size it is drawn at, no larger.
+ * Measured when set: 50 requests with its 5 photos and the page of posts signed in one request (CORS
+ * preflights included), 452 KB of JavaScript and 471 KB besides the photos (brotli). How it got there:
  * sharing only Chakra's core took it from 631 KB of JavaScript (each app bundles the components it uses,
  * packages/federation/src/chakraCore.ts); the app code several screens share is one chunk per app (56 -> 48
  * requests); the remotes use the host's federation runtime
@@ -24,7 +28,7 @@ import { recordPostPages } from '../support/postPages.ts';
  * one request more). Bytes have a 3% margin over that measurement, requests one; a regression past these
  * fails the suite.
  */
-const GROUP_PAGE_BUDGET = { photos: 5, requests: 51, scriptKB: 462, totalKB: 540 };
+const GROUP_PAGE_BUDGET = { photos: 5, requests: 51, scriptKB: 466, withoutPhotosKB: 485 };
 
 interface RawResponse {
   status: number;
@@ -142,11 +146,13 @@ test('the group page loads within its request and byte budget, all JavaScript co
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   const scripts = new Map<string, { url: string; encoding?: string; bytes: number }>();
-  const totals = { requests: 0, scriptBytes: 0, totalBytes: 0 };
+  const images = new Set<string>();
+  const totals = { requests: 0, scriptBytes: 0, withoutPhotosBytes: 0 };
   cdp.on('Network.requestWillBeSent', (e) => {
     if (/^https?:/.test(e.request.url)) totals.requests += 1;
   });
   cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Image') images.add(e.requestId);
     if (e.type !== 'Script') return;
     const headers = Object.fromEntries(
       Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
@@ -158,7 +164,7 @@ test('the group page loads within its request and byte budget, all JavaScript co
     if (script) script.bytes += e.dataLength;
   });
   cdp.on('Network.loadingFinished', (e) => {
-    totals.totalBytes += e.encodedDataLength;
+    if (!images.has(e.requestId)) totals.withoutPhotosBytes += e.encodedDataLength;
     if (scripts.has(e.requestId)) totals.scriptBytes += e.encodedDataLength;
   });
 
@@ -177,6 +183,12 @@ test('the group page loads within its request and byte budget, all JavaScript co
   await page.waitForLoadState('networkidle');
   await photosDrawn();
   const photos = await page.locator('[data-testid="photo-tile"] img').count();
+  // Each photo fetched at the width and height it is drawn at (the page's pixel ratio is 1), never larger.
+  const oversized = await page.$$eval('[data-testid="photo-tile"] img', (imgs: HTMLImageElement[]) =>
+    imgs
+      .filter((img) => img.naturalWidth > Math.ceil(img.clientWidth * devicePixelRatio) + 1)
+      .map((img) => `${img.naturalWidth}px drawn at ${img.clientWidth}px: ${img.currentSrc.slice(0, 120)}`),
+  );
   await cdp.detach();
 
   // Every script worth compressing (the build leaves files under 1 KB as they are) came compressed.
@@ -188,13 +200,14 @@ test('the group page loads within its request and byte budget, all JavaScript co
   const measured = {
     requests: totals.requests,
     scriptKB: totals.scriptBytes / 1024,
-    totalKB: totals.totalBytes / 1024,
+    withoutPhotosKB: totals.withoutPhotosBytes / 1024,
   };
   console.log(`group page cold load: ${JSON.stringify({ ...measured, photos })}`);
   expect(photos).toBe(GROUP_PAGE_BUDGET.photos);
   expect(measured.requests).toBeLessThanOrEqual(GROUP_PAGE_BUDGET.requests);
   expect(measured.scriptKB).toBeLessThanOrEqual(GROUP_PAGE_BUDGET.scriptKB);
-  expect(measured.totalKB).toBeLessThanOrEqual(GROUP_PAGE_BUDGET.totalKB);
+  expect(measured.withoutPhotosKB).toBeLessThanOrEqual(GROUP_PAGE_BUDGET.withoutPhotosKB);
+  expect(oversized).toEqual([]);
 });
 
 test("the group page's first query leaves with the page's first script, before the shell's JavaScript, and only once", async ({
