@@ -46,7 +46,8 @@ export default function AuthScreen() {
           mx="auto"
           data-testid="auth-panel"
         >
-          {!resetting && (
+          {/* The toggle names the two forms; the recovery screens are neither, and show no half-selected pair. */}
+          {mode && (
             <ButtonGroup attached variant="outline" size="sm" asChild>
               <nav aria-label="Sign in or create an account">
                 <ModeLink mode="LOGIN" current={mode} carried={carried} label="Login" />
@@ -58,9 +59,12 @@ export default function AuthScreen() {
             <Heading as="h1" size="2xl">
               {heading.title}
             </Heading>
-            <Text color="fg.muted" mt="1">
-              {heading.intro}
-            </Text>
+            {/* A reset link that signed nobody in: the warning below says what to do, not "choose a password". */}
+            {!(resetting && !loading && !session) && (
+              <Text color="fg.muted" mt="1">
+                {heading.intro}
+              </Text>
+            )}
           </Box>
           {resetting ? (
             <NewPasswordForm destination={destination} carried={carried} />

@@ -89,6 +89,8 @@ describe('Forgot password', () => {
     await user.click(link);
     expect(location()).toBe('/auth/forgot-password?redirectTo=%2Fgroups');
     expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.FORGOT_PASSWORD_TITLE })).toBeVisible();
+    // Neither Login nor Register: no half-selected toggle above a form that is neither.
+    expect(screen.queryByRole('navigation', { name: 'Sign in or create an account' })).not.toBeInTheDocument();
   });
 
   it('checks the address beside the field and sends nothing for a malformed one', async () => {
@@ -134,6 +136,8 @@ describe('Set a new password', () => {
     const user = renderAt('/auth/reset-password?redirectTo=%2Fgroups');
     expect(await screen.findByText(MESSAGES.RECOVERY_LINK_INVALID)).toBeVisible();
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+    // The warning says what to do; no intro above it asking to choose a password.
+    expect(screen.queryByText(MESSAGES.NEW_PASSWORD_INTRO)).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: MESSAGES.ASK_NEW_RECOVERY_LINK }));
     expect(location()).toBe('/auth/forgot-password?redirectTo=%2Fgroups');
   });
