@@ -13,13 +13,23 @@ as $$
   )
 $$;
 
--- May the user (null: a visitor) see the group? Every public group, and the private ones they belong to.
+-- The viewing rule itself: every public group, and the private ones the user (null: a visitor) belongs to.
+-- Written as an expression the planner inlines into the queries that call it (so neither SECURITY DEFINER nor
+-- SET search_path, which would both stop inlining; every name is schema-qualified): viewable_group_ids then
+-- costs what the rule written inline did (a membership look-up for private groups only).
+create function private.group_visible_to(p_group_id uuid, p_is_private boolean, p_user_id uuid) returns boolean
+language sql stable
+as $$
+  select not p_is_private or private.user_is_group_member(p_group_id, p_user_id)
+$$;
+
+-- May the user (null: a visitor) see the group?
 create function private.user_can_view_group(p_group_id uuid, p_user_id uuid) returns boolean
 language sql stable security definer set search_path = ''
 as $$
   select exists (
     select 1 from public."group" g
-    where g.id = p_group_id and (not g.is_private or private.user_is_group_member(g.id, p_user_id))
+    where g.id = p_group_id and private.group_visible_to(g.id, g.is_private, p_user_id)
   )
 $$;
 
@@ -71,11 +81,13 @@ $$;
 -- Only the database's own functions call the rules for an arbitrary user: a client asking about someone
 -- else's memberships would learn who belongs to a private group.
 revoke all on function
+  private.group_visible_to(uuid, boolean, uuid),
   private.user_is_group_member(uuid, uuid),
   private.user_can_view_group(uuid, uuid),
   private.user_can_post_in_group(uuid, uuid)
 from public, anon, authenticated;
 grant execute on function
+  private.group_visible_to(uuid, boolean, uuid),
   private.user_is_group_member(uuid, uuid),
   private.user_can_view_group(uuid, uuid),
   private.user_can_post_in_group(uuid, uuid)
@@ -86,7 +98,8 @@ to service_role;
 create or replace function private.viewable_group_ids() returns uuid[]
 language sql stable security definer set search_path = ''
 as $$
-  select coalesce(array_agg(g.id), '{}') from public."group" g where private.user_can_view_group(g.id, auth.uid())
+  select coalesce(array_agg(g.id), '{}') from public."group" g
+  where private.group_visible_to(g.id, g.is_private, auth.uid())
 $$;
 
 alter policy "group: public ones, and private ones to their members" on public."group"
