@@ -18,8 +18,8 @@ import {
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
 import { waitForConfirmationLink } from '../support/mailbox.ts';
+import { accessTokenOf, type Account } from '../support/session.ts';
 
-type Account = { email: string; password: string };
 const POST_URL = /\/groups\/([0-9a-f-]{36})\/post\/([0-9a-f-]{36})$/;
 const GROUP_URL = /\/groups\/([0-9a-f-]{36})$/;
 
@@ -75,17 +75,6 @@ async function postThroughScreen(page: Page, groupId: string, description: strin
 
 // ---------------------------------------------------------------------------------------------------------
 // Server-side helpers (the embedded backend, as a script would reach it)
-
-async function accessTokenOf(stack: E2EStack, account: Account): Promise<string> {
-  const response = await fetch(`${stack.supabaseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || !body.access_token) throw new Error(`sign-in failed: ${response.status}`);
-  return body.access_token;
-}
 
 async function graphql<T>(stack: E2EStack, bearer: string, query: string, variables: Record<string, unknown> = {}) {
   const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {

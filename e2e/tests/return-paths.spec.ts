@@ -11,6 +11,7 @@ import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
 import { waitForConfirmationLink } from '../support/mailbox.ts';
+import { accessTokenOf } from '../support/session.ts';
 
 const FAMILY = { id: SEED_GROUPS.family, name: 'The Harper Family' };
 const SHOTS = process.env.SHOTS_DIR;
@@ -18,17 +19,6 @@ const SHOTS = process.env.SHOTS_DIR;
 const topBar = (page: Page) => page.getByRole('banner');
 const signOutButton = (page: Page) => topBar(page).getByRole('button', { name: 'Sign out' });
 const main = (page: Page) => page.getByRole('main');
-
-async function accessTokenOf(stack: E2EStack, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${stack.supabaseUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || !body.access_token) throw new Error(`sign-in failed: ${response.status}`);
-  return body.access_token;
-}
 
 async function graphql<T>(stack: E2EStack, bearer: string, query: string, variables: Record<string, unknown> = {}) {
   const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {

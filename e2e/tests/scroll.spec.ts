@@ -13,6 +13,7 @@ import { MESSAGES, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { LARGE_GROUP_ID, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
+import { signIn } from '../support/session.ts';
 
 const SHOTS = '/tmp/shots28s';
 const PHONE: BrowserContextOptions = {
@@ -24,19 +25,9 @@ const PHONE: BrowserContextOptions = {
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 const BRISTOL = SEED_GROUPS.bristol;
 
-type Account = { email: string; password: string };
-
 async function newPage(browser: Browser, options: BrowserContextOptions): Promise<Page> {
   const context = await browser.newContext(options);
   return context.newPage();
-}
-
-async function signIn(page: Page, account: Account, then: string) {
-  await page.goto(paths.login(then));
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === then);
 }
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);

@@ -11,12 +11,12 @@ import { LIMITS, MESSAGES, PHOTO_BUCKET, paths, postObjectPath } from '@snapshir
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { readStack } from '../harness/stack.ts';
+import { signIn, type Account } from '../support/session.ts';
 
 const BRISTOL = { id: SEED_GROUPS.bristol, name: 'Bristol Harbourside' };
 const FAMILY = { id: SEED_GROUPS.family, name: 'The Harper Family' };
 const POST_URL = /\/groups\/([0-9a-f-]{36})\/post\/([0-9a-f-]{36})$/;
 
-type Account = { email: string; password: string };
 type Upload = { name: string; mimeType: string; buffer: Buffer };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -66,14 +66,6 @@ const jpegUpload = (name: string, buffer: Buffer): Upload => ({ name, mimeType: 
 
 // ---------------------------------------------------------------------------------------------------------
 // Page helpers
-
-async function signIn(page: Page, account: Account, then: string) {
-  await page.goto(paths.login(then));
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === then);
-}
 
 const fileInput = (page: Page) => page.getByLabel('Choose a photo');
 const photoIssues = (page: Page) => page.getByRole('alert', { name: 'Problems with this photo' });

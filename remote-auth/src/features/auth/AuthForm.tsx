@@ -3,7 +3,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { MESSAGES, paths, type AuthMode } from '@snapshire/contracts';
 import { confirmationRedirectUrl } from './authRoute.ts';
-import { SignUpNotice } from './SignUpNotice.tsx';
+import { DoneNotice } from './DoneNotice.tsx';
 import { useAuthActions } from './useAuthActions.ts';
 import { useCredentialsForm, type CredentialField } from './useCredentialsForm.ts';
 
@@ -67,7 +67,9 @@ export function AuthForm({ mode, destination, carried }: AuthFormProps) {
     else setRefusal(outcome.message);
   };
 
-  if (confirmationSent) return <SignUpNotice />;
+  if (confirmationSent) {
+    return <DoneNotice title={MESSAGES.SIGN_UP_DONE_TITLE} text={MESSAGES.SIGN_UP_DONE_TEXT} testId="sign-up-notice" />;
+  }
 
   const field = (name: CredentialField) => ({
     name,

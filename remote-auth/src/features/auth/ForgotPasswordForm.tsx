@@ -1,6 +1,7 @@
+import { DoneNotice } from './DoneNotice.tsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { MESSAGES, paths, recoveryRequestSchema } from '@snapshire/contracts';
 import { useSupabase } from '@snapshire/data';
 import { authFailureCode, authFailureMessage, type AuthErrorLike } from './authFailure.ts';
@@ -108,25 +109,13 @@ function BackToSignIn({ carried }: { carried: string | undefined }) {
 
 /** Replaces the form once asked: the same words whether or not the address has an account. */
 function RecoverySentNotice({ carried }: { carried: string | undefined }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
   return (
     <Stack gap="4">
-      <Stack
-        gap="3"
-        role="status"
-        data-testid="recovery-sent-notice"
-        bg="colorPalette.subtle"
-        borderWidth="1px"
-        borderColor="colorPalette.muted"
-        borderRadius="l3"
-        p="6"
-      >
-        <Heading as="h2" size="xl" ref={headingRef} tabIndex={-1} outline="none">
-          {MESSAGES.RECOVERY_SENT_TITLE}
-        </Heading>
-        <Text>{MESSAGES.RECOVERY_SENT_TEXT}</Text>
-      </Stack>
+      <DoneNotice
+        title={MESSAGES.RECOVERY_SENT_TITLE}
+        text={MESSAGES.RECOVERY_SENT_TEXT}
+        testId="recovery-sent-notice"
+      />
       <BackToSignIn carried={carried} />
     </Stack>
   );

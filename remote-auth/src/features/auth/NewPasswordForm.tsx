@@ -1,6 +1,7 @@
+import { DoneNotice } from './DoneNotice.tsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { MESSAGES, newPasswordSchema, paths } from '@snapshire/contracts';
 import { useSession, useSupabase } from '@snapshire/data';
 import { LoadingState } from '@snapshire/ui';
@@ -111,25 +112,13 @@ export function NewPasswordForm({ destination, carried }: NewPasswordFormProps) 
 }
 
 function PasswordChangedNotice({ destination }: { destination: string }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
   return (
     <Stack gap="4">
-      <Stack
-        gap="3"
-        role="status"
-        data-testid="password-changed-notice"
-        bg="colorPalette.subtle"
-        borderWidth="1px"
-        borderColor="colorPalette.muted"
-        borderRadius="l3"
-        p="6"
-      >
-        <Heading as="h2" size="xl" ref={headingRef} tabIndex={-1} outline="none">
-          {MESSAGES.PASSWORD_CHANGED_TITLE}
-        </Heading>
-        <Text>{MESSAGES.PASSWORD_CHANGED_TEXT}</Text>
-      </Stack>
+      <DoneNotice
+        title={MESSAGES.PASSWORD_CHANGED_TITLE}
+        text={MESSAGES.PASSWORD_CHANGED_TEXT}
+        testId="password-changed-notice"
+      />
       <Button asChild w="full">
         <RouterLink to={destination}>{MESSAGES.CONTINUE}</RouterLink>
       </Button>

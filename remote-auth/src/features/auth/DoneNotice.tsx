@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { MESSAGES } from '@snapshire/contracts';
 
-/** Replaces the sign-up form once the account exists: the user must confirm from the e-mail. */
-export function SignUpNotice() {
+/**
+ * What replaces a form once it has done its work (account created, recovery mail sent, password changed):
+ * a titled status panel that takes the focus, so a screen reader reads it out in place of the form that went.
+ */
+export function DoneNotice({ title, text, testId }: { title: string; text: string; testId: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The form the user was in has gone: move focus to what replaced it so it is read out.
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <Stack
       gap="3"
       role="status"
-      data-testid="sign-up-notice"
+      data-testid={testId}
       bg="colorPalette.subtle"
       borderWidth="1px"
       borderColor="colorPalette.muted"
@@ -19,9 +20,9 @@ export function SignUpNotice() {
       p="6"
     >
       <Heading as="h2" size="xl" ref={headingRef} tabIndex={-1} outline="none">
-        {MESSAGES.SIGN_UP_DONE_TITLE}
+        {title}
       </Heading>
-      <Text>{MESSAGES.SIGN_UP_DONE_TEXT}</Text>
+      <Text>{text}</Text>
     </Stack>
   );
 }
