@@ -412,6 +412,31 @@ function requireBuilt(dir: string, what: string): string {
   return dir;
 }
 
+interface SiteDists {
+  host: string;
+  /** A host served beside the remotes of this checkout has none of its own. */
+  remotes?: [keyof RemoteOrigins, string][];
+}
+const checkoutDists = (checkout: string, what: string): SiteDists => ({
+  host: requireBuilt(join(checkout, 'host', 'dist'), what),
+  remotes: REMOTE_DIRS.map(([name, dir]) => [name, requireBuilt(join(checkout, dir, 'dist'), what)]),
+});
+/** The folders served, checked here so that a missing build fails before the backend starts. */
+const DISTS: Record<Build, SiteDists | undefined> = {
+  federated: checkoutDists(REPO_ROOT, 'this checkout (npm run build)'),
+  bundle: {
+    host: requireBuilt(
+      join(REPO_ROOT, 'e2e', 'bench', 'one-bundle', 'dist'),
+      'the one-bundle build (npm run bench:web)',
+    ),
+  },
+  baseline: BASELINE_ROOT
+    ? checkoutDists(BASELINE_ROOT, 'BENCH_BASELINE_ROOT')
+    : BASELINE_HOST
+      ? { host: requireBuilt(BASELINE_HOST, 'BENCH_BASELINE_HOST') }
+      : undefined,
+};
+
 async function startSites() {
   const dataDir = await mkdtemp(join(tmpdir(), 'snapshire-web-bench-'));
   const started = performance.now();
@@ -433,10 +458,10 @@ async function startSites() {
     servers.push(server);
     return server.url;
   };
-  /** Serves the remotes' dist folders of a checkout; the page config that points at them. */
-  const serveRemotes = async (checkout: string, what: string) => {
+  /** Serves remotes' dist folders; the runtime config (same backend) that points a host at them. */
+  const serveRemotes = async (remotes: [keyof RemoteOrigins, string][]) => {
     const origins = {} as RemoteOrigins;
-    for (const [name, dir] of REMOTE_DIRS) origins[name] = await serve(requireBuilt(join(checkout, dir, 'dist'), what));
+    for (const [name, dir] of remotes) origins[name] = await serve(dir);
     const config = buildRuntimeConfig({
       supabaseUrl: backend.url,
       supabaseAnonKey: backend.anonKey,
@@ -444,25 +469,17 @@ async function startSites() {
     });
     return { '/config.json': JSON.stringify(config) };
   };
-  const overrides = await serveRemotes(REPO_ROOT, 'this checkout');
-  const urls: Record<Build, string> = {
-    federated: await serve(requireBuilt(join(REPO_ROOT, 'host', 'dist'), 'this checkout'), true, overrides),
-    bundle: await serve(
-      requireBuilt(join(REPO_ROOT, 'e2e', 'bench', 'one-bundle', 'dist'), 'the one-bundle build'),
+  // The one bundle and a lone baseline host get the config of this checkout's remotes (the bundle loads none).
+  const overrides = await serveRemotes(DISTS.federated!.remotes!);
+  const urls = { federated: '', bundle: '', baseline: '' } satisfies Record<Build, string>;
+  for (const build of BUILDS) {
+    const dists = DISTS[build]!;
+    urls[build] = await serve(
+      dists.host,
       true,
-      overrides,
-    ),
-    baseline: '',
-  };
-  if (BASELINE_ROOT) {
-    const what = 'BENCH_BASELINE_ROOT';
-    urls.baseline = await serve(
-      requireBuilt(join(BASELINE_ROOT, 'host', 'dist'), what),
-      true,
-      await serveRemotes(BASELINE_ROOT, what),
+      build !== 'federated' && dists.remotes ? await serveRemotes(dists.remotes) : overrides,
     );
-  } else if (BASELINE_HOST)
-    urls.baseline = await serve(requireBuilt(BASELINE_HOST, 'BENCH_BASELINE_HOST'), true, overrides);
+  }
   return {
     urls,
     stop: async () => {
@@ -473,8 +490,10 @@ async function startSites() {
   };
 }
 
-const minutes = (seconds: number) =>
-  `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+const minutes = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
+};
 
 // --- the plan, and an estimate of its time -------------------------------------------------------------------
 const scrollRuns = (profile: Profile, scenario: Scenario) =>
@@ -507,7 +526,7 @@ const baselineNote = BASELINE_ROOT
 console.log(
   `${plannedLoads} page loads (${plannedScrolls} also scrolled to the 500-photo group's end): ` +
     `${VIEWPORTS.join(', ')} x ${PROFILES.map((p) => p.name).join(', ')} x ${BUILDS.join(', ')}, RUNS=${RUNS}; ` +
-    `about ${minutes(estimatedSeconds)} on this machine when lightly loaded` +
+    `about ${minutes(estimatedSeconds)} at the per-load times measured on this (shared) machine` +
     (baselineNote ? `\n${baselineNote}` : ''),
 );
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--headless'] });
