@@ -10,7 +10,9 @@ import {
   compareCell,
   markdownTable,
   median,
+  pagesTable,
   resultKey,
+  SCROLL_COLUMNS,
   stats,
   statCell,
   TARGETS,
@@ -90,6 +92,25 @@ describe('compareCell', () => {
       '1,100 (1,000-1,200) vs 1,000 (900-1,000) (1.10); before 2,200 (0.50)',
     );
     assert.equal(compareCell(samples, 'graphqlStartMs', 0, false), '-');
+  });
+
+  it('leaves out of a pages table the rows and columns with nothing measured', () => {
+    const table = pagesTable(
+      [
+        {
+          page: 'group',
+          label: 'group',
+          samples: { federated: [sample({ lcpMs: 1 })], bundle: [sample({ lcpMs: 1 })] },
+        },
+        {
+          page: 'large',
+          label: 'large',
+          samples: { federated: [sample({ clsScroll: 0 })], bundle: [sample({ clsScroll: 0.1 })] },
+        },
+      ],
+      SCROLL_COLUMNS,
+    );
+    assert.equal(table, '| page  | CLS scroll     |\n|-------|----------------|\n| large | 0.000 vs 0.100 |');
   });
 
   it('lines up a Markdown table', () => {

@@ -204,15 +204,14 @@ export interface PageResult {
   samples: Samples;
 }
 
-/** A table with a row per page and a column per metric; columns no page has are left out. */
+/** A table with a row per page and a column per metric; columns and rows with nothing measured are left out. */
 export function pagesTable(results: PageResult[], columns: Column[]): string | undefined {
-  const present = columns.filter((c) =>
-    results.some((r) => Object.values(r.samples).some((s) => valuesOf(s, c.key).length)),
-  );
-  if (!present.length || !results.length) return undefined;
+  const has = (r: PageResult, c: Column) => Object.values(r.samples).some((s) => valuesOf(s, c.key).length);
+  const present = columns.filter((c) => results.some((r) => has(r, c)));
+  const pages = results.filter((r) => present.some((c) => has(r, c)));
+  if (!present.length || !pages.length) return undefined;
   const rows = [['page', ...present.map((c) => c.label)]];
-  for (const r of results)
-    rows.push([r.label, ...present.map((c) => compareCell(r.samples, c.key, c.digits, c.ratio))]);
+  for (const r of pages) rows.push([r.label, ...present.map((c) => compareCell(r.samples, c.key, c.digits, c.ratio))]);
   return markdownTable(rows);
 }
 
