@@ -557,7 +557,7 @@ const printTables = (viewport: Viewport, profile: Profile, rows: PageResult[]) =
   const n = Math.max(...rows.map((r) => r.samples.federated?.length ?? 0));
   console.log(
     `\n### ${viewport} (${VIEWPORT_OPTIONS[viewport].label}), ${profile.label}: median (min-max) of ${n} alternating runs, ` +
-      `federated vs one bundle (ratio)`,
+      `federated vs one bundle (ratio)${BUILDS.includes('baseline') ? '; before (federated / before)' : ''}`,
   );
   for (const table of [
     pagesTable(rows, MAIN_COLUMNS),
@@ -588,7 +588,7 @@ try {
     `\nblocking = over the long tasks after FCP, the sum of each one's part over 50 ms (TBT-style; the issue's ` +
       `"<= 200 ms in tasks over 50 ms"); long tasks = their plain total. Times from navigation start. ` +
       `"group page, warm": the group page in a new tab after a first visit in the same context (HTTP cache kept).` +
-      (baselineNote ? ` "before": ${baselineNote}.` : ''),
+      (baselineNote ? ` ${baselineNote}.` : ''),
   );
   console.log(`\nTargets (issue 24; federated medians):`);
   for (const check of checkTargets(
