@@ -5,7 +5,7 @@
  * fast scroll of the 500-photo group moves nothing on screen.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { LIMITS, paths } from '@snapshire/contracts';
+import { LIMITS, SIGN_PHOTOS_FUNCTION, paths } from '@snapshire/contracts';
 import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
 
@@ -180,3 +180,97 @@ test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <=
   );
   expect(cls).toBeLessThanOrEqual(0.01);
 });
+
+/**
+ * The group page's first photos come from the page's first script (remote-browse's group/firstPhotos.ts
+ * plans them, host/src/features/remotes/earlyRemote.ts signs and fetches them): on a phone and on a laptop,
+ * under a slow 4G link, the page's one sign request is the inline script's, the first row's photos are asked
+ * for before the screen has drawn its first tile (the order of the two in the page's own clock), and each
+ * photo is downloaded once, at the size its tile shows it: the tiles' images are the ones the script fetched.
+ */
+for (const device of [
+  { name: 'phone', viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  { name: 'laptop', viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+] as const) {
+  test.describe(`the first photos on a ${device.name}`, () => {
+    const { name: _name, ...options } = device;
+    test.use(options);
+
+    test("are signed and fetched by the page's first script before the screen draws, once each", async ({
+      page,
+      context,
+      stack,
+    }) => {
+      test.setTimeout(120_000);
+      const pageUrl = `${stack.hostUrl}${paths.group(SEED_GROUPS.bristol)}`;
+      // When the screen put its first tile on the page, in the page's clock (that of its resource timings).
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('[data-testid="photo-tile"]')) return;
+          (window as unknown as { __firstTileAt: number }).__firstTileAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      // Slow 4G (1.6 Mbps, 150 ms): the photos share the link with every script of the page.
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: 200_000,
+        uploadThroughput: 90_000,
+      });
+      const photoRequests: { url: string; initiator?: string }[] = [];
+      const signs: { initiator?: string }[] = [];
+      cdp.on('Network.requestWillBeSent', (e) => {
+        const initiator = e.initiator.stack?.callFrames[0]?.url ?? e.initiator.url;
+        if (e.request.url.includes('/render/image/sign/')) photoRequests.push({ url: e.request.url, initiator });
+        if (e.request.method === 'POST' && e.request.url.includes(`/functions/v1/${SIGN_PHOTOS_FUNCTION}`))
+          signs.push({ initiator });
+      });
+
+      await page.goto(pageUrl);
+      const firstRow = page.locator(
+        '[data-testid="photo-tile"][data-order="0"], [data-testid="photo-tile"][data-order="1"]',
+      );
+      await expect(firstRow).toHaveCount(2, { timeout: 60_000 });
+      await expect(firstRow.locator('img').first()).toHaveJSProperty('complete', true, { timeout: 60_000 });
+      await expect(firstRow.locator('img').last()).toHaveJSProperty('complete', true, { timeout: 60_000 });
+      await page.waitForLoadState('networkidle', { timeout: 60_000 });
+      const firstRowSources = await firstRow
+        .locator('img')
+        .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc));
+      const timing = await page.evaluate(() => ({
+        firstTileAt: (window as unknown as { __firstTileAt: number }).__firstTileAt,
+        photos: performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('/render/image/sign/'))
+          .map((e) => ({
+            url: e.name,
+            startTime: e.startTime,
+            initiatorType: (e as PerformanceResourceTiming).initiatorType,
+          })),
+      }));
+      await cdp.detach();
+
+      // One sign request on the page, and the inline script sent it (its stack is the document's).
+      expect(signs).toEqual([{ initiator: pageUrl }]);
+      // Each photo once: no URL twice, and no photo at two sizes.
+      const photoPaths = photoRequests.map((r) => new URL(r.url).pathname);
+      expect(new Set(photoRequests.map((r) => r.url)).size).toBe(photoRequests.length);
+      expect(new Set(photoPaths).size).toBe(photoPaths.length);
+      // The first row's images are the photos the first script fetched (its preloads, found in the cache).
+      const fetchedFirst = photoRequests.slice(0, 2);
+      expect(fetchedFirst.every((r) => r.initiator === pageUrl)).toBe(true);
+      expect(fetchedFirst.map((r) => r.url).sort()).toEqual([...firstRowSources].sort());
+      // Asked for before the screen drew its first tile: the photo did not wait for the app.
+      const preloaded = timing.photos.filter((p) => firstRowSources.includes(p.url));
+      expect(preloaded.map((p) => p.initiatorType)).toEqual(['link', 'link']);
+      console.log(
+        `${device.name}: first photos asked for at ${preloaded.map((p) => Math.round(p.startTime)).join(', ')} ms, ` +
+          `the screen's first tile drawn at ${Math.round(timing.firstTileAt)} ms`,
+      );
+      for (const photo of preloaded) expect(photo.startTime).toBeLessThan(timing.firstTileAt);
+    });
+  });
+}

@@ -8,7 +8,12 @@
 import type { Plugin } from 'vite';
 // By path: the build's config loader runs on Node, which cannot load the workspace packages' TypeScript.
 import { ROUTES } from '../../packages/contracts/src/routes.ts';
-import { EARLY_SCREEN_DATA_KEY, SCREEN_DATA_FILE, type ScreenData } from '../../packages/contracts/src/screen-data.ts';
+import {
+  EARLY_SCREEN_DATA_KEY,
+  EARLY_SIGNED_PHOTOS_KEY,
+  SCREEN_DATA_FILE,
+  type ScreenData,
+} from '../../packages/contracts/src/screen-data.ts';
 import type { RemoteName } from '../../packages/federation/src/remotes.ts';
 import { REMOTE_SCREENS } from '../src/app/remoteScreens.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../src/app/runtimeConfigElement.ts';
@@ -32,7 +37,12 @@ export function earlyRemoteScript(
   options: { manifestsKey?: string | null; published?: Partial<Record<RemoteName, ScreenData>> } = {},
 ): string {
   const { manifestsKey = EARLY_MANIFESTS_KEY, published } = options;
-  const screenData = [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, ...(published ? [published] : [])];
+  const screenData = [
+    SCREEN_DATA_FILE,
+    EARLY_SCREEN_DATA_KEY,
+    EARLY_SIGNED_PHOTOS_KEY,
+    ...(published ? [published] : []),
+  ];
   const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, manifestsKey, screenData]
     .map((a) => JSON.stringify(a))
     .join(', ');

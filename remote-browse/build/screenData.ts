@@ -9,5 +9,8 @@ import { GROUPS_PAGE_QUERY } from '../src/features/groups-list/groupsPageQuery.t
 
 export const SCREEN_QUERIES = {
   GroupsPage: GROUPS_PAGE_QUERY,
-  GroupPage: GROUP_PAGE_QUERY,
+  GroupPage: {
+    ...GROUP_PAGE_QUERY,
+    firstPhotos: '../src/features/group/firstPhotos.ts',
+  },
 } satisfies Partial<Record<ExposedModule<'remote_browse'>, ScreenQueryDeclaration>>;

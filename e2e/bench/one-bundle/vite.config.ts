@@ -41,14 +41,21 @@ function remotesInBundle(): Plugin {
  * this bundle): the screen's first query starts at once, from the remotes' published queries inlined here.
  */
 function earlyScreenQuery(): Plugin {
+  let published: ReturnType<typeof loadScreenData> | undefined;
+  const remoteBrowse = () =>
+    (published ??= loadScreenData(resolve(here, '../../../remote-browse/build/screenData.ts')));
   return {
     name: 'snapshire-bench-early-screen-query',
     async transformIndexHtml() {
-      const published = {
-        remote_browse: await loadScreenData(resolve(here, '../../../remote-browse/build/screenData.ts')),
-      };
-      const script = earlyRemoteScript({ manifestsKey: null, published });
+      const script = earlyRemoteScript({
+        manifestsKey: null,
+        published: { remote_browse: (await remoteBrowse()).screens },
+      });
       return [{ tag: 'script', children: script, injectTo: 'body' }];
+    },
+    // The screens' first-photos modules, at the site's root (where the inlined screen data names them).
+    async generateBundle() {
+      for (const file of (await remoteBrowse()).files) this.emitFile({ type: 'asset', ...file });
     },
   };
 }

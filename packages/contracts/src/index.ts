@@ -9,6 +9,7 @@ export * from './auth-errors.ts';
 export * from './browse.ts';
 export * from './groups.ts';
 export * from './server-limits.ts';
+export * from './photo-urls.ts';
 export * from './sign-photos.ts';
 export * from './mailbox.ts';
 export * from './screen-data.ts';

@@ -7,6 +7,8 @@
  * the remote's: a remote changes it with its own deploy.
  */
 
+import type { SignPhotosRequest } from './sign-photos.ts';
+
 /** Beside the remote's mf-manifest.json. */
 export const SCREEN_DATA_FILE = 'screen-data.json';
 
@@ -29,6 +31,12 @@ export interface ScreenQuery {
   variables: Record<string, ScreenVariable>;
   /** Query parameters that make the screen ask another query (a filter): with one, nothing starts early. */
   unlessSearchParams?: string[];
+  /**
+   * The screen's first-photos module (FirstPhotosModule), a file beside the manifest: given the query's answer
+   * it says which photos the screen shows first and at what size, so the first script signs them in the
+   * screen's own sign request and starts their downloads before the screen's code has arrived.
+   */
+  firstPhotos?: string;
 }
 
 /** screen-data.json: the exposed module's name (GroupPage) to its first query. */
@@ -62,6 +70,43 @@ export interface EarlyScreenAnswer {
   body: Promise<unknown>;
   /** The same body once it has arrived: a screen that renders after that reads it from the cache at once. */
   result?: unknown;
+}
+
+/** Where the early sign-photos answer waits for the screen's photo signer (a Symbol.for registry key on window). */
+export const EARLY_SIGNED_PHOTOS_KEY = 'snapshire.earlySignedPhotos';
+
+/**
+ * What the first script leaves for the screen's photo signer: in time, the answer to the sign-photos request
+ * it sent for the screen's first photos (null when it sent none, or the request failed).
+ */
+export interface EarlySignedPhotos {
+  /** Date.now() when the screen's query was sent; an answer older than EARLY_SCREEN_DATA_MAX_AGE_MS is not used. */
+  sentAt: number;
+  body: Promise<unknown>;
+}
+
+/** The page the first photos are planned for. */
+export interface FirstPhotosPage {
+  /** window.innerWidth, as the screen's layout reads it. */
+  viewportWidth: number;
+  devicePixelRatio: number;
+  supabaseUrl: string;
+  /** The page's localStorage (signed URLs the screen cached on an earlier visit need no new signature). */
+  storage: { getItem(key: string): string | null } | undefined;
+}
+
+/** The screen's first photos: what to sign (nothing when every one is cached) and which URLs to fetch at once. */
+export interface FirstPhotosPlan {
+  /** The sign-photos request for the first page's photos not yet signed, as the screen would send it. */
+  signRequest?: { functionName: string; body: SignPhotosRequest };
+  /** The URLs of the photos the screen draws first (its largest paint): from the answer, or the cache. */
+  urlsToFetch(response: unknown): string[];
+}
+
+/** The module a remote publishes as ScreenQuery.firstPhotos: the screen's own layout, nothing else of it. */
+export interface FirstPhotosModule {
+  /** null when the answer holds no photos to show. */
+  planFirstPhotos(result: unknown, page: FirstPhotosPage): FirstPhotosPlan | null;
 }
 
 /**

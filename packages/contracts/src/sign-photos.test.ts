@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './limits.ts';
+import { PHOTO_WIDTH_STEPS, signedPhotoUrl } from './photo-urls.ts';
 import {
-  PHOTO_WIDTH_STEPS,
   SIGN_PHOTOS_LIMITS,
   SIGN_PHOTOS_MESSAGES,
   signPhotosRequestSchema,
   signPhotosResponseSchema,
-  signedPhotoUrl,
 } from './sign-photos.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -7,17 +7,7 @@
  */
 import { z } from './zod.ts';
 import { LIMITS } from './limits.ts';
-
-export const SIGN_PHOTOS_FUNCTION = 'sign-photos';
-
-/**
- * The widths photos are signed at: a few steps (about 1.25x apart) from a group-card thumbnail up to the
- * render limit. A screen asks for the step its shown width needs at its pixel density (a 360 px tile takes
- * 400 at 1x, 800 at 2x, 1230 at 3x), so devices alike share signed URLs and rendered images, and the
- * width-described srcset lists the steps signed so far. A photo narrower than a step is signed at its own
- * width instead (imageTransform).
- */
-export const PHOTO_WIDTH_STEPS: readonly number[] = [320, 400, 480, 640, 800, 1000, LIMITS.IMAGE_MAX_WIDTH];
+import { PHOTO_WIDTH_STEPS } from './photo-urls.ts';
 
 export const SIGN_PHOTOS_LIMITS = {
   /** Posts per request: a page of posts, as GraphQL serves them. */
@@ -132,8 +122,3 @@ export const signPhotosResponseSchema = z.strictObject({
   photos: z.record(z.uuid(), z.array(signedRenditionSchema)),
 });
 export type SignPhotosResponse = z.infer<typeof signPhotosResponseSchema>;
-
-/** The full URL of a signed path, under the project's storage API (encoded as supabase-js does). */
-export function signedPhotoUrl(supabaseUrl: string, signedPath: string): string {
-  return encodeURI(`${supabaseUrl.replace(/\/+$/, '')}/storage/v1${signedPath}`);
-}

@@ -1,5 +1,6 @@
 import {
   EARLY_SCREEN_DATA_KEY,
+  EARLY_SIGNED_PHOTOS_KEY,
   SCREEN_DATA_FILE,
   authStorageKey,
   screenVariables,
@@ -138,6 +139,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     startRouteRemoteEarly(routes, RUNTIME_CONFIG_ELEMENT_ID, EARLY_MANIFESTS_KEY, [
       SCREEN_DATA_FILE,
       EARLY_SCREEN_DATA_KEY,
+      EARLY_SIGNED_PHOTOS_KEY,
     ]);
   const early = () => Reflect.get(window, Symbol.for(EARLY_SCREEN_DATA_KEY)) as EarlyScreenAnswer | undefined;
   const graphqlCalls = (fetchImpl: ReturnType<typeof page>) => fetchImpl.mock.calls.filter(([url]) => url === GRAPHQL);
@@ -202,7 +204,28 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     expect(early()).toBeUndefined();
   });
 
+  it("hands the screen's photo signer nothing (null) when the screen's first-photos module cannot be loaded", async () => {
+    const fetchImpl = page(`/groups/${GROUP}`);
+    Object.assign(screenData.GroupPage, { firstPhotos: 'first-photos-GroupPage.0123456789.js' });
+    try {
+      start();
+      await vi.waitFor(() => expect(Reflect.get(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY))).toBeDefined());
+      const signed = Reflect.get(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY)) as {
+        sentAt: number;
+        body: Promise<unknown>;
+      };
+      expect(signed.sentAt).toBe(early()!.sentAt);
+      expect(await signed.body).toBeNull();
+      expect(fetchImpl.mock.calls.filter(([url]) => String(url).includes('/functions/v1/'))).toHaveLength(0);
+    } finally {
+      Reflect.deleteProperty(screenData.GroupPage, 'firstPhotos');
+      Reflect.deleteProperty(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY));
+    }
+  });
+
   it('is part of the inline script the build writes', () => {
-    expect(earlyRemoteScript()).toContain(JSON.stringify([SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY]));
+    expect(earlyRemoteScript()).toContain(
+      JSON.stringify([SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY]),
+    );
   });
 });

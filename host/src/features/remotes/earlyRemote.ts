@@ -22,7 +22,12 @@ export function startRouteRemoteEarly(
   routes: readonly EarlyRoute[],
   configElementId: string,
   registryKey: string | null,
-  screenData?: readonly [file: string, registryKey: string, published?: Record<string, unknown>],
+  screenData?: readonly [
+    file: string,
+    registryKey: string,
+    signedPhotosKey: string,
+    published?: Record<string, unknown>,
+  ],
 ): void {
   try {
     const block = document.getElementById(configElementId);
@@ -55,7 +60,7 @@ export function startRouteRemoteEarly(
     const exposedName = best[2];
     if (screenData) {
       try {
-        const [file, answerKey, published] = screenData;
+        const [file, answerKey, signedPhotosKey, published] = screenData;
         startScreenQuery(
           best[0],
           exposedName,
@@ -64,6 +69,7 @@ export function startRouteRemoteEarly(
           config.supabaseAnonKey,
           file,
           answerKey,
+          signedPhotosKey,
           published?.[best[1]],
         );
       } catch {
@@ -126,6 +132,7 @@ export function startRouteRemoteEarly(
     anonKey: unknown,
     file: string,
     answerKey: string,
+    signedPhotosKey: string,
     published: unknown,
   ): void {
     if (typeof supabaseUrl !== 'string' || typeof anonKey !== 'string') return;
@@ -154,15 +161,15 @@ export function startRouteRemoteEarly(
       query?: unknown;
       variables?: Record<string, unknown>;
       unlessSearchParams?: unknown;
+      firstPhotos?: unknown;
     }
     // Inlined by a build that has the screens in its own bundle; else the remote's published file.
     const source = published
       ? Promise.resolve(published)
       : fetch(new URL(file, manifestUrl).href).then((r) => (r.ok ? (r.json() as Promise<unknown>) : null));
     void source
-      .then((screens) => screens as Record<string, Query | undefined> | null)
-      .then((published) => {
-        const query = published?.[exposedName];
+      .then((screens) => {
+        const query = (screens as Record<string, Query | undefined> | null)?.[exposedName];
         if (!query || query.route !== pattern || typeof query.operationName !== 'string') return;
         const unless = Array.isArray(query.unlessSearchParams) ? (query.unlessSearchParams as string[]) : [];
         if (unless.some((name) => search.has(name))) return;
@@ -192,8 +199,68 @@ export function startRouteRemoteEarly(
           answer.result = result;
         });
         Reflect.set(window, Symbol.for(answerKey), answer);
+        if (typeof query.firstPhotos === 'string') {
+          // Beside the remote's manifest; a build with the screens in its own bundle has it at the site's root.
+          const moduleUrl = new URL(query.firstPhotos, published ? `${location.origin}/` : manifestUrl).href;
+          const signed = startFirstPhotos(moduleUrl, body, supabaseUrl, anonKey, authorization);
+          Reflect.set(window, Symbol.for(signedPhotosKey), { sentAt: answer.sentAt, body: signed });
+        }
       })
       .catch(() => undefined);
+  }
+
+  /**
+   * The screen's first photos (FirstPhotosModule in @snapshire/contracts, the remote's own layout): signed in
+   * the one request the screen would send, and the first row's downloads started at high priority, as the
+   * screen's <img> elements will ask for them (no crossorigin), so those find them downloaded or on their way.
+   * Resolves to the sign-photos answer the screen's photo signer takes, or null.
+   */
+  function startFirstPhotos(
+    moduleUrl: string,
+    queryAnswer: Promise<unknown>,
+    supabaseUrl: string,
+    anonKey: string,
+    authorization: string,
+  ): Promise<unknown> {
+    interface Plan {
+      signRequest?: { functionName: string; body: unknown };
+      urlsToFetch(response: unknown): string[];
+    }
+    interface Planner {
+      planFirstPhotos(result: unknown, page: Record<string, unknown>): Plan | null;
+    }
+    return Promise.all([queryAnswer, import(/* @vite-ignore */ moduleUrl) as Promise<Planner>])
+      .then(([result, planner]) => {
+        const plan = planner.planFirstPhotos(result, {
+          viewportWidth: window.innerWidth,
+          devicePixelRatio: window.devicePixelRatio || 1,
+          supabaseUrl,
+          storage: window.localStorage,
+        });
+        if (!plan) return null;
+        const request = plan.signRequest;
+        const response: Promise<unknown> = request
+          ? fetch(`${supabaseUrl.replace(/\/+$/, '')}/functions/v1/${request.functionName}`, {
+              method: 'POST',
+              headers: { apikey: anonKey, Authorization: authorization, 'Content-Type': 'application/json' },
+              body: JSON.stringify(request.body),
+            })
+              .then((r) => (r.ok ? (r.json() as Promise<unknown>) : null))
+              .catch(() => null)
+          : Promise.resolve(null);
+        return response.then((answer) => {
+          for (const url of plan.urlsToFetch(answer)) {
+            const link = document.createElement('link');
+            link.rel = 'preload';
+            link.as = 'image';
+            link.fetchPriority = 'high';
+            link.href = url;
+            document.head.appendChild(link);
+          }
+          return answer;
+        });
+      })
+      .catch(() => null);
   }
 }
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Contracts from '@snapshire/contracts';
 import type { Plugin } from 'vite';
@@ -10,12 +12,22 @@ async function loader(): Promise<Load> {
   return <T>(specifier: string) => tsImport(specifier, import.meta.url) as Promise<T>;
 }
 
+/** A file the remote publishes beside screen-data.json: a screen's bundled first-photos module. */
+export interface PublishedFile {
+  fileName: string;
+  source: string;
+}
+
 /**
  * The screen-data.json content (ScreenData in @snapshire/contracts) of the module at `moduleFile`, which exports
- * SCREEN_QUERIES: the screens' first queries as declared beside them (one source with the screens). Loaded
- * with tsx, which runs the app's TypeScript and workspace packages on Node (a Vite config loader cannot).
+ * SCREEN_QUERIES: the screens' first queries as declared beside them (one source with the screens), and each
+ * declared first-photos module bundled into one self-contained file named by its content. Loaded with tsx,
+ * which runs the app's TypeScript and workspace packages on Node (a Vite config loader cannot).
  */
-export async function loadScreenData(moduleFile: string, load?: Load): Promise<Contracts.ScreenData> {
+export async function loadScreenData(
+  moduleFile: string,
+  load?: Load,
+): Promise<{ screens: Contracts.ScreenData; files: PublishedFile[] }> {
   const importModule = load ?? (await loader());
   const { SCREEN_QUERIES } = await importModule<{
     SCREEN_QUERIES?: Record<string, ScreenQueries.ScreenQueryDeclaration>;
@@ -24,11 +36,50 @@ export async function loadScreenData(moduleFile: string, load?: Load): Promise<C
   const { publishScreenQueries } = await importModule<typeof ScreenQueries>(
     new URL('./screenQueries.ts', import.meta.url).href,
   );
-  return publishScreenQueries(SCREEN_QUERIES);
+  const screens = publishScreenQueries(SCREEN_QUERIES);
+  const files: PublishedFile[] = [];
+  for (const [screen, { firstPhotos }] of Object.entries(SCREEN_QUERIES)) {
+    if (!firstPhotos) continue;
+    const source = await bundleOnItsOwn(resolve(dirname(moduleFile), firstPhotos));
+    const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
+    const fileName = `first-photos-${screen}.${hash}.js`;
+    files.push({ fileName, source });
+    screens[screen]!.firstPhotos = fileName;
+  }
+  return { screens, files };
 }
 
 /**
- * Writes a remote's screen-data.json beside its manifest, from the module at `moduleFile` (loadScreenData).
+ * One ES module with everything `entry` imports inlined, minified: fetched by the page's first script on its
+ * own, so it can share no chunk with the app (and the federation plugin never sees it).
+ */
+async function bundleOnItsOwn(entry: string): Promise<string> {
+  const { build } = await import('vite');
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: dirname(entry),
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      modulePreload: false,
+      rolldownOptions: {
+        input: entry,
+        preserveEntrySignatures: 'strict',
+        output: { format: 'es', entryFileNames: 'first-photos.js' },
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as { output: { type: string; code?: string }[] }[];
+  const chunks = outputs.flatMap((o) => o.output).filter((o) => o.type === 'chunk');
+  if (chunks.length !== 1 || !chunks[0]!.code) throw new Error(`${entry} did not bundle into one module`);
+  return chunks[0]!.code;
+}
+
+/**
+ * Writes a remote's screen-data.json beside its manifest, from the module at `moduleFile` (loadScreenData), and
+ * the screens' first-photos modules beside it.
  * Without a module (a remote whose screens start no query early) it writes `{}`, so a host's first script
  * finds a file, not a 404, on every remote's route.
  */
@@ -39,7 +90,8 @@ export function screenDataPlugin(moduleFile?: string): Plugin {
     async generateBundle() {
       const load = await loader();
       const { SCREEN_DATA_FILE } = await load<typeof Contracts>('@snapshire/contracts');
-      const screens = moduleFile ? await loadScreenData(moduleFile, load) : {};
+      const { screens, files } = moduleFile ? await loadScreenData(moduleFile, load) : { screens: {}, files: [] };
+      for (const file of files) this.emitFile({ type: 'asset', ...file });
       this.emitFile({ type: 'asset', fileName: SCREEN_DATA_FILE, source: `${JSON.stringify(screens, null, 2)}\n` });
     },
   };

@@ -8,6 +8,12 @@ export interface ScreenQueryDeclaration {
   document: DocumentNode;
   variables: Readonly<Record<string, ScreenVariable>>;
   unlessSearchParams?: readonly string[];
+  /**
+   * The screen's first-photos module (FirstPhotosModule in @snapshire/contracts), as a path relative to the
+   * file declaring it (a remote's build/screenData.ts): bundled on its own and published beside the manifest
+   * by screenDataPlugin.
+   */
+  firstPhotos?: string;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box } from '@chakra-ui/react';
-import { LIMITS } from '@snapshire/contracts';
-import { aspectRatioOf, layoutMasonry, layoutRow } from './masonry.ts';
+import { dayShowsAsRow, layoutDay } from './masonry.ts';
 import { useVisibleBand } from './useVisibleBand.ts';
 
 /**
@@ -43,11 +42,8 @@ export function DayMasonry<T extends { id: string; meta_width: number; meta_heig
 }) {
   // Decided once, when the day is first shown: a day that was shown in columns never turns into a row.
   const [inColumnsWhileGrowing] = useState(mayGrow);
-  const asRow = !inColumnsWhileGrowing && items.length < columns;
-  const { boxes, height } = useMemo(
-    () => (asRow ? layoutRow : layoutMasonry)(items.map(aspectRatioOf), columns, width, LIMITS.MASONRY_GUTTER_PX),
-    [asRow, items, columns, width],
-  );
+  const asRow = dayShowsAsRow(items.length, columns, inColumnsWhileGrowing);
+  const { boxes, height } = useMemo(() => layoutDay(items, columns, width, asRow), [asRow, items, columns, width]);
   // A layout redone before its photos were asked for (the width settling as the page loads) takes back the
   // first one's asks: each photo is signed at the width it ends up shown at.
   useEffect(

@@ -6,17 +6,13 @@ import { useElementWidth } from '../photos/useElementWidth.ts';
 import { useSignPhotosAt } from '../photos/useSignedPhoto.ts';
 import { DayMasonry } from './DayMasonry.tsx';
 import type { DayGroup } from './groupPostsByDay.ts';
-import { columnCountForWidth } from './masonry.ts';
+import { columnCountForWidth, inFirstRow } from './masonry.ts';
 import { PhotoTile } from './PhotoTile.tsx';
 import { useInfiniteScroll } from './useInfiniteScroll.ts';
 import { useViewportSize } from '../layout/useViewportSize.ts';
+import { pageContentWidth } from '../layout/pageGeometry.ts';
 import { onViewportChange } from './onViewportChange.ts';
 
-/**
- * The first row (the first photo of each column: the masonry puts them side by side at the top) loads at
- * once and at high priority, as the likely largest paint; every other photo lazily, as it nears the screen.
- */
-const firstRow = (order: number, columns: number) => order < columns;
 /** The next page is asked for while the end of the loaded photos is less than this many screens away. */
 const NEXT_PAGE_SCREENS_AHEAD = 3;
 
@@ -43,7 +39,8 @@ export function Gallery(props: GalleryProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const viewportWidth = useViewportSize('width');
-  const containerWidth = useElementWidth(containerRef, Math.min(viewportWidth, 1200));
+  // Measured once laid out; until then the page column's width, which the first-photos module assumes too.
+  const containerWidth = useElementWidth(containerRef, pageContentWidth(viewportWidth));
   const columns = columnCountForWidth(viewportWidth);
   const count = days.reduce((n, day) => n + day.posts.length, 0);
   // Every day's photos are signed at their tiles' widths as each page is laid out (one request a page).
@@ -90,8 +87,8 @@ export function Gallery(props: GalleryProps) {
                       post={post}
                       columnWidth={columnWidth}
                       order={offset + index}
-                      eager={firstRow(offset + index, columns)}
-                      priority={firstRow(offset + index, columns)}
+                      eager={inFirstRow(offset + index, columns)}
+                      priority={inFirstRow(offset + index, columns)}
                       liked={liked.has(post.id)}
                       onToggleLike={onToggleLike}
                     />

@@ -1,6 +1,13 @@
 import { LIMITS } from '@snapshire/contracts';
 
 /**
+ * The first row (the first photo of each column: the masonry puts them side by side at the top) loads at
+ * once and at high priority, as the likely largest paint; every other photo lazily, as it nears the screen.
+ * `order` is the photo's place in the gallery, newest first.
+ */
+export const inFirstRow = (order: number, columns: number) => order < columns;
+
+/**
  * Column count for a viewport width: 1 below the first breakpoint, then 2 from 350px and 3 from 750px
  * (LIMITS.MASONRY_BREAKPOINTS, the widths the original's responsive masonry used).
  */
@@ -27,7 +34,8 @@ export function assignColumns(aspectRatios: readonly number[], columns: number, 
   aspectRatios.forEach((ratio, index) => {
     let shortest = 0;
     for (let c = 1; c < count; c++) if (heights[c]! < heights[shortest]! - 1e-9) shortest = c;
-    heights[shortest]! += (result[shortest]!.length > 0 ? gutterRatio : 0) + (Number.isFinite(ratio) && ratio > 0 ? ratio : 1);
+    heights[shortest]! +=
+      (result[shortest]!.length > 0 ? gutterRatio : 0) + (Number.isFinite(ratio) && ratio > 0 ? ratio : 1);
     result[shortest]!.push(index);
   });
   return result;
@@ -108,4 +116,22 @@ export function layoutRow(
     return box;
   });
   return { boxes, height };
+}
+
+/**
+ * Whether a day shows as one row across the width (layoutRow) rather than columns: a day with fewer photos
+ * than columns, unless it may still grow (the last day loaded while more pages remain), which keeps columns.
+ */
+export function dayShowsAsRow(count: number, columns: number, mayGrow: boolean): boolean {
+  return !mayGrow && count < columns;
+}
+
+/** The boxes of one day's photos, as the gallery draws them (DayMasonry). */
+export function layoutDay(
+  photos: readonly { meta_width: number; meta_height: number }[],
+  columns: number,
+  width: number,
+  asRow: boolean,
+): { boxes: MasonryBox[]; height: number } {
+  return (asRow ? layoutRow : layoutMasonry)(photos.map(aspectRatioOf), columns, width, LIMITS.MASONRY_GUTTER_PX);
 }

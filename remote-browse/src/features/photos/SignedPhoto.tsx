@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, type BoxProps } from '@chakra-ui/react';
-import { fallbackRendition, widthSrcSet, type PhotoRef } from './signedPhotoUrl.ts';
+import { fallbackRendition, widthSrcSet, type PhotoRef } from './renditions.ts';
 import { useNearViewport } from './useNearViewport.ts';
 import { useSignedPhoto } from './useSignedPhoto.ts';
 

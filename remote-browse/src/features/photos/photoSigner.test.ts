@@ -6,7 +6,7 @@ import {
   type SignPhotosRequest,
 } from '@snapshire/contracts';
 import { PhotoSigner, type SignPhotosClient } from './photoSigner.ts';
-import { renditionFor, type PhotoRef } from './signedPhotoUrl.ts';
+import { renditionFor, type PhotoRef } from './renditions.ts';
 import { SignedUrlCache, type KeyValueStorage } from './signedUrlCache.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -45,7 +45,7 @@ function fakeFunction(options: { hidden?: string[]; fail?: boolean } = {}) {
   return { client, invoke, bodies };
 }
 
-function setup() {
+function setup(takeEarlyAnswer?: () => Promise<unknown> | undefined) {
   const storage = memoryStorage();
   const cache = new SignedUrlCache({
     storageKey: 'post-store',
@@ -58,6 +58,7 @@ function setup() {
     cache,
     projectUrl: () => 'http://project.test',
     schedule: (send) => sends.push(send),
+    takeEarlyAnswer: takeEarlyAnswer ?? (() => undefined),
   });
   /** Ends the "task": sends what was collected, and waits for the answers. */
   const flush = async () => {
@@ -210,5 +211,51 @@ describe('PhotoSigner', () => {
     await flush();
     expect(up.bodies[0]!.postIds).toEqual([id(3)]);
     expect(cache.reusableUrl(renditionFor(photo(3), 480).key)).toBeDefined();
+  });
+
+  describe("the page's first script's answer (group/firstPhotos.ts)", () => {
+    it('takes the photos the first script signed instead of asking for them again', async () => {
+      const early = fakeFunction();
+      const page = photos(1, 30);
+      const answer = await early.client.functions.invoke(SIGN_PHOTOS_FUNCTION, {
+        body: { postIds: page.map((p) => p.id), widths: [400] },
+      });
+      const take = vi.fn(() => Promise.resolve(answer.data));
+      const { cache, signer, flush } = setup(take);
+      const fn = fakeFunction();
+      signer.request(fn.client, page, [400]);
+      await flush();
+      expect(fn.invoke).not.toHaveBeenCalled();
+      expect(cache.reusableUrl(renditionFor(page[0]!, 400).key)).toBe(
+        `http://project.test/storage/v1/render/image/sign/photography/posts/${page[0]!.id}/x.jpg?token=400`,
+      );
+      // Taken once: the next page is asked for as usual.
+      signer.request(fn.client, photos(31, 30), [400]);
+      await flush();
+      expect(take).toHaveBeenCalledTimes(1);
+      expect(fn.bodies).toEqual([{ postIds: photos(31, 30).map((p) => p.id), widths: [400] }]);
+    });
+
+    it('asks only for what the answer lacks: another size, a post it left out; and asks for all when it failed', async () => {
+      const early = fakeFunction({ hidden: [id(3)] });
+      const answer = await early.client.functions.invoke(SIGN_PHOTOS_FUNCTION, {
+        body: { postIds: photos(1, 3).map((p) => p.id), widths: [400] },
+      });
+      const { signer, flush } = setup(() => Promise.resolve(answer.data));
+      const fn = fakeFunction();
+      signer.request(fn.client, photos(1, 2), [400]);
+      signer.request(fn.client, [photo(2)], [800]);
+      signer.request(fn.client, [photo(3)], [400]);
+      await flush();
+      expect(fn.bodies).toEqual([
+        { postIds: [id(2), id(3)], widths: [400, 800], widthsByPost: { [id(2)]: [800], [id(3)]: [400] } },
+      ]);
+
+      const failed = setup(() => Promise.resolve(null));
+      const again = fakeFunction();
+      failed.signer.request(again.client, photos(1, 2), [400]);
+      await failed.flush();
+      expect(again.bodies).toEqual([{ postIds: photos(1, 2).map((p) => p.id), widths: [400] }]);
+    });
   });
 });

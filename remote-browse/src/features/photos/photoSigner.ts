@@ -4,8 +4,10 @@ import {
   signPhotosResponseSchema,
   signedPhotoUrl,
   type SignPhotosRequest,
+  type SignPhotosResponse,
 } from '@snapshire/contracts';
-import { photoRenditions, renditionFor, type PhotoRef } from './signedPhotoUrl.ts';
+import { takeEarlySignedPhotos } from './earlySignedPhotos.ts';
+import { photoRenditions, renditionFor, type PhotoRef } from './renditions.ts';
 import type { SignedUrlCache } from './signedUrlCache.ts';
 
 /** The part of the Supabase client this needs (the shared client from @snapshire/data fits). */
@@ -24,6 +26,11 @@ export interface PhotoSignerOptions {
    * render asked for (a page's tiles, a page hook) goes in one request.
    */
   schedule?: (send: () => void) => void;
+  /**
+   * The answer the page's first script got for the screen's first photos, taken by the first request
+   * (default takeEarlySignedPhotos): the photos it holds at the asked sizes are not asked for again.
+   */
+  takeEarlyAnswer?: () => Promise<unknown> | undefined;
 }
 
 /**
@@ -39,9 +46,11 @@ export class PhotoSigner {
   private client: SignPhotosClient | undefined;
   private scheduled = false;
   private readonly schedule: (send: () => void) => void;
+  private earlyAnswer: (() => Promise<unknown> | undefined) | undefined;
 
   constructor(private readonly options: PhotoSignerOptions) {
     this.schedule = options.schedule ?? ((send) => setTimeout(send, 0));
+    this.earlyAnswer = options.takeEarlyAnswer ?? takeEarlySignedPhotos;
   }
 
   /**
@@ -111,31 +120,54 @@ export class PhotoSigner {
     }
   }
 
-  /** One request for a page of photos; the URL of each rendition by its cache key. */
+  /** One request for a page of photos (none for those the first script signed); the URL of each rendition by its cache key. */
   private async sign(
     client: SignPhotosClient,
     photos: readonly PhotoRef[],
     steps: number[],
     widthsByPost: Record<string, number[]> | undefined,
   ): Promise<Map<string, string>> {
-    const body: SignPhotosRequest = {
-      postIds: photos.map((p) => p.id),
-      widths: steps,
-      ...(widthsByPost && { widthsByPost }),
-    };
-    const { data, error } = await client.functions.invoke(SIGN_PHOTOS_FUNCTION, { body });
-    if (error) throw error instanceof Error ? error : new Error(String(error));
-    const answer = signPhotosResponseSchema.parse(data);
+    const signed = await this.takeEarlyPhotos();
+    // Each photo at the steps it was asked for that the first script's answer does not hold.
+    const missing = (photo: PhotoRef) =>
+      (widthsByPost?.[photo.id] ?? steps).filter(
+        (step) => !signed[photo.id]?.some((s) => s.width === renditionFor(photo, step).transform.width),
+      );
+    const rest = photos.map((photo) => ({ photo, steps: missing(photo) })).filter((entry) => entry.steps.length > 0);
+    if (rest.length > 0) {
+      const restSteps = [...new Set(rest.flatMap((entry) => entry.steps))].sort((a, b) => a - b);
+      const own = rest.filter((entry) => entry.steps.length < restSteps.length);
+      const body: SignPhotosRequest = {
+        postIds: rest.map((entry) => entry.photo.id),
+        widths: restSteps,
+        ...(own.length > 0 && {
+          widthsByPost: Object.fromEntries(own.map((entry) => [entry.photo.id, entry.steps])),
+        }),
+      };
+      const { data, error } = await client.functions.invoke(SIGN_PHOTOS_FUNCTION, { body });
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+      for (const [postId, renditions] of Object.entries(signPhotosResponseSchema.parse(data).photos))
+        signed[postId] = [...(signed[postId] ?? []), ...renditions];
+    }
     const projectUrl = this.options.projectUrl();
     const urls = new Map<string, string>();
     for (const photo of photos) {
-      const signed = answer.photos[photo.id] ?? [];
+      const renditions = signed[photo.id] ?? [];
       for (const rendition of photoRenditions(photo)) {
-        const match = signed.find((s) => s.width === rendition.transform.width);
+        const match = renditions.find((s) => s.width === rendition.transform.width);
         if (match) urls.set(rendition.key, signedPhotoUrl(projectUrl, match.signedPath));
       }
     }
     return urls;
+  }
+
+  /** The photos the page's first script signed (first request only; none when it signed none or failed). */
+  private async takeEarlyPhotos(): Promise<SignPhotosResponse['photos']> {
+    const early = this.earlyAnswer?.();
+    this.earlyAnswer = undefined;
+    if (!early) return {};
+    const answer = signPhotosResponseSchema.safeParse(await early.catch(() => null));
+    return answer.success ? { ...answer.data.photos } : {};
   }
 }
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { getDataConfig, useSupabase } from '@snapshire/data';
 import { PhotoSigner, type SignPhotosClient } from './photoSigner.ts';
-import { photoRenditions, renditionFor, signedUrlCache, widthStepFor, type PhotoRef } from './signedPhotoUrl.ts';
+import { photoRenditions, renditionFor, widthStepFor, type PhotoRef } from './renditions.ts';
+import { signedUrlCache } from './sharedSignedUrlCache.ts';
 
 const devicePixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
 

@@ -1,13 +1,16 @@
+/**
+ * The sizes a photo is offered at and the signed-URL cache keys of each: pure, so the group page's
+ * first-photos module (group/firstPhotos.ts, published for the page's first script) computes exactly the
+ * renditions the screen's tiles ask for.
+ */
 import {
   PHOTO_BUCKET,
   PHOTO_WIDTH_STEPS,
-  SIGNED_URL_STORE_KEY,
   imageTransform,
   postObjectPath,
   signedUrlCacheKey,
   type ImageTransform,
 } from '@snapshire/contracts';
-import { SignedUrlCache } from './signedUrlCache.ts';
 
 /** What a photo needs to be shown: its storage path parts and its size (for the transforms and layout). */
 export interface PhotoRef {
@@ -22,14 +25,6 @@ export interface PhotoRendition {
   transform: ImageTransform;
   key: string;
 }
-
-/** The one cache every photo of this remote shares (module singleton, persisted in local storage). */
-export const signedUrlCache = new SignedUrlCache({
-  storageKey: SIGNED_URL_STORE_KEY,
-  storage: () => (typeof window === 'undefined' ? undefined : window.localStorage),
-});
-// URLs signed just before the user leaves or reloads are kept too (the coalesced write waits 250 ms).
-if (typeof window !== 'undefined') window.addEventListener('pagehide', () => signedUrlCache.flushPending());
 
 export function photoCacheKey(photo: PhotoRef, transform: ImageTransform): string {
   return signedUrlCacheKey(PHOTO_BUCKET, postObjectPath(photo.id, photo.file_name), transform);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, PHOTO_WIDTH_STEPS } from '@snapshire/contracts';
-import { fallbackRendition, photoRenditions, renditionFor, widthSrcSet, widthStepFor } from './signedPhotoUrl.ts';
+import { fallbackRendition, photoRenditions, renditionFor, widthSrcSet, widthStepFor } from './renditions.ts';
 
 const photo = (meta_width: number, meta_height: number) => ({ id: 'p1', file_name: 'a.jpg', meta_width, meta_height });
 
