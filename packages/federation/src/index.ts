@@ -1,7 +1,8 @@
 /**
  * Build-time federation wiring shared by the host and the three remotes' vite configs: the one `shared` map,
  * the federation plugin for a remote or for the host, and the /config.json the host (and a remote running
- * standalone) reads at start.
+ * standalone) reads at start. @module-federation/vite and rolldown run with the patches in patches/ (why: its
+ * README); no plugin here edits the code they generate.
  */
 import { federation } from '@module-federation/vite';
 import { createHash } from 'node:crypto';
@@ -14,7 +15,6 @@ import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type Remot
 import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
 import { chakraCorePlugin } from './chakraCore.ts';
 import { chunkGroupsPlugin } from './chunkGroups.ts';
-import { seedOrderPlugin } from './seedOrder.ts';
 import { runtimeCoreFromHostPlugin } from './runtimeCoreFromHost.ts';
 import { exposeEntryChunksPlugin, preloadBootstrapImportsPlugin } from './firstScripts.ts';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,6 @@ export * from './chakraCore.ts';
 export * from './chunkGroups.ts';
 export * from './runtimeCoreFromHost.ts';
 export * from './firstScripts.ts';
-export * from './seedOrder.ts';
 
 /**
  * The federation plugin of a remote: exposes its screens, writes mf-manifest.json, shares the singletons at
@@ -56,8 +55,6 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
       // Edits in a remote show up inside the host during `npm run dev`.
       dev: { remoteHmr: true },
     }),
-    // After the federation plugin: its own 'post' transform writes the container this one corrects.
-    seedOrderPlugin(appDir),
     exposeEntryChunksPlugin(REMOTES[name].exposes, [REMOTE_MANIFEST_FILE, 'mf-stats.json']),
     immutableEntryPlugin(),
   ];
@@ -126,8 +123,6 @@ export function hostFederation(appDir: string): PluginOption {
       experiments: { provideExternalRuntime: true },
       dts: false,
     }),
-    // After the federation plugin, as in remoteFederation.
-    seedOrderPlugin(appDir),
     preloadBootstrapImportsPlugin(),
   ];
 }
