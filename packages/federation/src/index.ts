@@ -41,7 +41,6 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
   return [
     chakraCorePlugin(),
     chunkGroupsPlugin({ coreIsFallback: true }),
-    fallbacksApartPlugin(),
     runtimeCoreFromHostPlugin(),
     federation({
       name,
@@ -58,21 +57,6 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
     exposeEntryChunksPlugin(REMOTES[name].exposes, [REMOTE_MANIFEST_FILE, 'mf-stats.json']),
     immutableEntryPlugin(),
   ];
-}
-
-/**
- * Keeps each shared library's fallback copy in chunks of its own. Rolldown's chunk optimisation merges common
- * chunks into the chunks that import them, and so put a remote's fallback modules (loaded only when the page
- * has no copy of a shared library: Chakra's core, say) into chunks its screens import: downloaded, and
- * evaluated, next to the host's copy. Without it a screen fetches only its own code; a fallback is fetched only
- * when it is used.
- */
-export function fallbacksApartPlugin(): Plugin {
-  return {
-    name: 'snapshire-fallbacks-apart',
-    apply: 'build',
-    config: () => ({ build: { rolldownOptions: { experimental: { chunkOptimization: false } } } }),
-  };
 }
 
 /** remoteEntry.<build id>.js: the build id is a hash of remoteEntry.js, which names every chunk by its hash. */
