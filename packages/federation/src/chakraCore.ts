@@ -96,8 +96,9 @@ export function chakraCorePlugin({ shared = true }: { shared?: boolean } = {}): 
         const core = await this.resolve(CHAKRA_CORE, appImporter, { ...options, skipSelf: true });
         if (!core) return this.error(`${CHAKRA_CORE} does not resolve from ${importer}`);
         // In a federated build the answer must be the federation's shared proxy: a private core here would be a
-        // second ChakraContext. It was not in 6 of 8 builds of remote-browse before patches/rolldown+1.2.19.patch
-        // (overlapping this.resolve calls got each other's options; patches/README.md): stop such a build here.
+        // second ChakraContext. It was not in 6 of 8 builds of remote-browse on @module-federation/vite 1.23.0
+        // without patches/rolldown+1.2.19.patch (overlapping this.resolve calls got each other's options;
+        // patches/README.md): stop such a build here rather than ship it.
         if (shared && building && !isSharedProxy(core.id))
           return this.error(`${CHAKRA_CORE} resolved to ${core.id}, not to the federation's shared module: see patches/README.md`);
         return core;
