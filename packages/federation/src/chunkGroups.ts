@@ -14,10 +14,12 @@ import {
 import { SHARED_PACKAGES } from './shared.ts';
 
 /**
- * The app's own code used by more than one screen, as one chunk: with rolldown's chunk optimisation off (see
- * fallbacksApartPlugin in ./index.ts) each helper, hook and contracts module two screens share came out as a
- * chunk of its own, about a dozen requests of 1-2 KB on the group page. Measured: the group page 56 -> 48
- * requests at the same bytes, the groups list 62 -> 58.
+ * The app's own code used by more than one screen, as one chunk: rolldown's chunk optimisation (merging common
+ * chunks) does not run in a federated build, as the federation's generated code awaits at top level (rolldown
+ * then turns it off itself: each remote's build is byte-identical whether it is set on or off), so each
+ * helper, hook and contracts module two screens share came out as a chunk of its own, about a dozen requests
+ * of 1-2 KB on the group page. Measured: the group page 56 -> 48 requests at the same bytes, the groups list
+ * 62 -> 58.
  */
 export const APP_SHARED_CHUNK = 'app-shared';
 

@@ -1,7 +1,8 @@
 /**
  * Build-time federation wiring shared by the host and the three remotes' vite configs: the one `shared` map,
  * the federation plugin for a remote or for the host, and the /config.json the host (and a remote running
- * standalone) reads at start.
+ * standalone) reads at start. @module-federation/vite and rolldown run with the patches in patches/ (why: its
+ * README); no plugin here edits the code they generate.
  */
 import { federation } from '@module-federation/vite';
 import { createHash } from 'node:crypto';
@@ -14,7 +15,6 @@ import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type Remot
 import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
 import { chakraCorePlugin } from './chakraCore.ts';
 import { chunkGroupsPlugin } from './chunkGroups.ts';
-import { seedOrderPlugin } from './seedOrder.ts';
 import { runtimeCoreFromHostPlugin } from './runtimeCoreFromHost.ts';
 import { exposeEntryChunksPlugin, preloadBootstrapImportsPlugin } from './firstScripts.ts';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,6 @@ export * from './chakraCore.ts';
 export * from './chunkGroups.ts';
 export * from './runtimeCoreFromHost.ts';
 export * from './firstScripts.ts';
-export * from './seedOrder.ts';
 
 /**
  * The federation plugin of a remote: exposes its screens, writes mf-manifest.json, shares the singletons at
@@ -42,7 +41,6 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
   return [
     chakraCorePlugin(),
     chunkGroupsPlugin({ coreIsFallback: true }),
-    fallbacksApartPlugin(),
     runtimeCoreFromHostPlugin(),
     federation({
       name,
@@ -56,26 +54,9 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
       // Edits in a remote show up inside the host during `npm run dev`.
       dev: { remoteHmr: true },
     }),
-    // After the federation plugin: its own 'post' transform writes the container this one corrects.
-    seedOrderPlugin(appDir),
     exposeEntryChunksPlugin(REMOTES[name].exposes, [REMOTE_MANIFEST_FILE, 'mf-stats.json']),
     immutableEntryPlugin(),
   ];
-}
-
-/**
- * Keeps each shared library's fallback copy in chunks of its own. Rolldown's chunk optimisation merges common
- * chunks into the chunks that import them, and so put a remote's fallback modules (loaded only when the page
- * has no copy of a shared library: Chakra's core, say) into chunks its screens import: downloaded, and
- * evaluated, next to the host's copy. Without it a screen fetches only its own code; a fallback is fetched only
- * when it is used.
- */
-export function fallbacksApartPlugin(): Plugin {
-  return {
-    name: 'snapshire-fallbacks-apart',
-    apply: 'build',
-    config: () => ({ build: { rolldownOptions: { experimental: { chunkOptimization: false } } } }),
-  };
 }
 
 /** remoteEntry.<build id>.js: the build id is a hash of remoteEntry.js, which names every chunk by its hash. */
@@ -126,8 +107,6 @@ export function hostFederation(appDir: string): PluginOption {
       experiments: { provideExternalRuntime: true },
       dts: false,
     }),
-    // After the federation plugin, as in remoteFederation.
-    seedOrderPlugin(appDir),
     preloadBootstrapImportsPlugin(),
   ];
 }
