@@ -40,12 +40,28 @@ test('no script inserts the global CSS at start: the page links it, asked for on
     if (STYLESHEET.test(new URL(request.url()).pathname)) fetched.push(request.url());
   });
   const html = await (await page.request.get(`${stack.hostUrl}/`)).text();
+  // Whether the stylesheet had loaded when the app first drew into #root (no unstyled first paint).
+  await page.addInitScript(() => {
+    const state = { styledAtFirstRender: null as boolean | null };
+    (window as unknown as { __globalCss: typeof state }).__globalCss = state;
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root?.firstChild) return;
+      observer.disconnect();
+      state.styledAtFirstRender = [...document.styleSheets].some(
+        (sheet) => /chakra-global-/.test(sheet.href ?? '') && sheet.cssRules.length > 0,
+      );
+    }).observe(document, { childList: true, subtree: true });
+  });
 
   await page.goto(paths.home());
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const landing = await stylesOf(page, html);
   expect(fetched).toHaveLength(1);
+  const firstRender = () =>
+    page.evaluate(() => (window as unknown as { __globalCss: { styledAtFirstRender: boolean } }).__globalCss);
+  expect(await firstRender()).toEqual({ styledAtFirstRender: true });
 
   // Into a remote's screen within the site: the remote brings no stylesheet of its own.
   await page.goto(paths.group(SEED_GROUPS.bristol));
@@ -54,6 +70,7 @@ test('no script inserts the global CSS at start: the page links it, asked for on
   const group = await stylesOf(page, html);
   // Once again for the new page (from the browser's cache: the header test below), none by the remote.
   expect(fetched).toHaveLength(2);
+  expect(await firstRender()).toEqual({ styledAtFirstRender: true });
 
   for (const { inserted, linked } of [landing, group]) {
     // Component styles are inserted (Emotion), none of them the global CSS.
