@@ -53,7 +53,7 @@ describe('the plugin', () => {
     expect(stylesheetFileName(`${css} `)).not.toBe(stylesheetFileName(css));
   });
 
-  test('links it from the end of the body: under the base when absolute, relative to the page when relative', () => {
+  test("links it from the page's head: under the base when absolute, relative to the page when relative", () => {
     const linkFor = (command: 'build' | 'serve', base: string) => {
       const plugin = globalCssPlugin();
       const configResolved = plugin.configResolved as (config: { command: string; base: string }) => void;
@@ -65,8 +65,8 @@ describe('the plugin', () => {
       return `${tag!.injectTo} ${tag!.attrs.href}`;
     };
     const file = stylesheetFileName(css);
-    expect(linkFor('build', '/')).toBe(`body /${file}`);
-    expect(linkFor('build', './')).toBe(`body ./${file}`);
-    expect(linkFor('serve', '/')).toBe(`body ${DEV_STYLESHEET_PATH}`);
+    expect(linkFor('build', '/')).toBe(`head /${file}`);
+    expect(linkFor('build', './')).toBe(`head ./${file}`);
+    expect(linkFor('serve', '/')).toBe(`head ${DEV_STYLESHEET_PATH}`);
   });
 });
