@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { earlyRemotePlugin } from './build/earlyRemotePlugin.ts';
 import { landingPhotosPlugin } from './build/landingPhotos.ts';
+import { globalCssPlugin } from '../packages/ui/build/globalCssPlugin.ts';
 
 const ports = portsFromEnv(process.env);
 
@@ -16,7 +17,15 @@ const appDir = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   // Served from the site root: deep links like /groups/:id load the same index.html.
   base: '/',
-  plugins: [react(), hostFederation(appDir), runtimeConfigPlugin(), landingPhotosPlugin(), earlyRemotePlugin(), compressPlugin()],
+  plugins: [
+    react(),
+    globalCssPlugin(),
+    hostFederation(appDir),
+    runtimeConfigPlugin(),
+    landingPhotosPlugin(),
+    earlyRemotePlugin(),
+    compressPlugin(),
+  ],
   server: { port: ports.host, strictPort: true, host: '127.0.0.1' },
   preview: { port: ports.host, strictPort: true, host: '127.0.0.1' },
   build: { target: 'es2022', sourcemap: false },

@@ -2,6 +2,7 @@
 // workspace package's TypeScript through its package name.
 import { remoteViteConfig } from '../packages/federation/src/remoteViteConfig.ts';
 import { screenDataPlugin } from '../packages/data/src/graphql/screenDataPlugin.ts';
+import { globalCssPlugin } from '../packages/ui/build/globalCssPlugin.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -9,7 +10,8 @@ export default defineConfig(
   remoteViteConfig({
     name: 'remote_auth',
     configUrl: import.meta.url,
-    // Its screen starts no query early: an empty screen-data.json.
-    plugins: () => [screenDataPlugin(), react()],
+    // Its screen starts no query early: an empty screen-data.json. The design system's stylesheet, linked
+    // from its standalone page.
+    plugins: () => [screenDataPlugin(), globalCssPlugin(), react()],
   }),
 );

@@ -3,6 +3,7 @@
 import { remoteViteConfig } from '../packages/federation/src/remoteViteConfig.ts';
 import { graphqlOperationsPlugin } from '../packages/data/src/graphql/codegen.ts';
 import { screenDataPlugin } from '../packages/data/src/graphql/screenDataPlugin.ts';
+import { globalCssPlugin } from '../packages/ui/build/globalCssPlugin.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -11,7 +12,8 @@ export default defineConfig(
     name: 'remote_upload',
     configUrl: import.meta.url,
     // This remote's own GraphQL operations: validated against the schema, generated types checked (build).
-    // Its screen starts no query early: an empty screen-data.json.
-    plugins: (appDir) => [graphqlOperationsPlugin(appDir), screenDataPlugin(), react()],
+    // Its screen starts no query early: an empty screen-data.json. The design system's stylesheet, linked
+    // from its standalone page.
+    plugins: (appDir) => [graphqlOperationsPlugin(appDir), screenDataPlugin(), globalCssPlugin(), react()],
   }),
 );

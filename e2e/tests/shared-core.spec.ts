@@ -24,14 +24,18 @@ const CHAKRA_CORE_CODE = '<ChakraProvider />';
 /** Only in Emotion's cache and style insertion (and Chakra's core, which wraps it). */
 const EMOTION_CACHE_CODE = 'data-emotion';
 
-/** The group page of the new release: the screen under a read-only rating in the brand colour. */
+/**
+ * The group page of the new release: the screen under a read-only rating in the brand colour. The host's
+ * system has no RatingGroup recipe (packages/ui/src/theme/chakraThemeInUse.ts): the release passes it in.
+ */
 const GROUP_PAGE = `import { RatingGroup } from '@chakra-ui/react';
+import { ratingGroupSlotRecipe } from '@chakra-ui/react/theme';
 import Screen from '../features/group/GroupPage.tsx';
 
 export default function GroupPageWithRating() {
   return (
     <>
-      <RatingGroup.Root count={5} value={3} readOnly data-testid="release-rating">
+      <RatingGroup.Root recipe={ratingGroupSlotRecipe} count={5} value={3} readOnly data-testid="release-rating">
         <RatingGroup.HiddenInput />
         <RatingGroup.Control />
       </RatingGroup.Root>

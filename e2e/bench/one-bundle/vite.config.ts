@@ -12,6 +12,7 @@ import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { chakraCorePlugin, runtimeConfigPlugin } from '../../../packages/federation/src/index.ts';
 import { compressPlugin } from '../../../packages/federation/src/compressPlugin.ts';
 import { landingPhotosPlugin } from '../../../host/build/landingPhotos.ts';
+import { globalCssPlugin } from '../../../packages/ui/build/globalCssPlugin.ts';
 import { earlyRemoteScript } from '../../../host/build/earlyRemotePlugin.ts';
 import { loadScreenData } from '../../../packages/data/src/graphql/screenDataPlugin.ts';
 
@@ -63,11 +64,13 @@ function earlyScreenQuery(): Plugin {
 export default defineConfig({
   root: hostRoot,
   base: '/',
-  // chakraCorePlugin as in the federated builds, so both resolve Chakra the same way.
+  // chakraCorePlugin as in the federated builds, so both resolve Chakra the same way; the design system's
+  // stylesheet linked as the host links it.
   plugins: [
     remotesInBundle(),
     chakraCorePlugin({ shared: false }),
     react(),
+    globalCssPlugin(),
     runtimeConfigPlugin(),
     landingPhotosPlugin(),
     earlyScreenQuery(),

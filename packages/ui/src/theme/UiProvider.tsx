@@ -1,8 +1,21 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react/styled-system';
 import { LIMITS } from '@snapshire/contracts';
 import { ThemeProvider } from 'next-themes';
 import type { ReactNode } from 'react';
 import { system } from './system.ts';
+
+/**
+ * The system as the provider is given it: the same object's functions and tokens, without its global styles.
+ * ChakraProvider inserts `_global` (reset, tokens as CSS variables, globalCss, keyframes) and, unless layers
+ * are off, the `@layer` order through Emotion on every load; the page links both as a stylesheet written at
+ * build time from this system (packages/ui/build/globalCssPlugin.ts). `disableLayers` is read only by the
+ * provider: recipes keep their layer, since the system's own functions hold the original config.
+ */
+export const systemWithoutGlobalStyles: SystemContext = {
+  ...system,
+  _global: [],
+  _config: { ...system._config, disableLayers: true },
+};
 
 /**
  * Chakra with Snapshire's system, and the colour mode (light, dark or system; default system) kept in
@@ -10,7 +23,7 @@ import { system } from './system.ts';
  */
 export function UiProvider({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={systemWithoutGlobalStyles}>
       <ThemeProvider
         attribute="class"
         storageKey={LIMITS.THEME_STORAGE_KEY}

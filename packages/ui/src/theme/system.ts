@@ -1,8 +1,16 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+import { chakraThemeInUse } from './chakraThemeInUse.ts';
 
 /**
- * Snapshire's Chakra system: Chakra's defaults with a green `brand` accent (the default colour palette of
- * every component) and the mint gradient of the landing page, each in a light and a dark variant.
+ * Snapshire's Chakra system, the one on the page: Chakra's base config (conditions, style properties) with
+ * only the part of Chakra's theme the product uses (chakraThemeInUse.ts), a green `brand` accent (the default
+ * colour palette of every component) and the mint gradient of the landing page, each in a light and a dark
+ * variant. Nothing here imports `@chakra-ui/react` itself: its `defaultConfig` lives in a module that also
+ * builds Chakra's full `defaultSystem` when loaded, a second system on the page.
+ *
+ * Its global CSS (reset, tokens as CSS variables, globalCss, keyframes) is written at build time into a
+ * stylesheet (build/globalCssPlugin.ts); UiProvider does not insert it again.
  */
 const config = defineConfig({
   globalCss: {
@@ -94,4 +102,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraThemeInUse, config);
