@@ -6,6 +6,7 @@
  * static server allows it by its hash (scripts/lib/static-server.mjs).
  */
 import type { Plugin } from 'vite';
+import { insertAtHeadStart } from '../../scripts/lib/static-server.mjs';
 // By path: the build's config loader runs on Node, which cannot load the workspace packages' TypeScript.
 import { ROUTES } from '../../packages/contracts/src/routes.ts';
 import {
@@ -49,9 +50,19 @@ export function earlyRemoteScript(
   return `(${startRouteRemoteEarly.toString()})(${args});`;
 }
 
+/**
+ * `html` with the first script at the start of its <head>, before any stylesheet: a classic script waits for
+ * the stylesheets above it (the global stylesheet, packages/ui/build/globalCssPlugin.ts), and this one must
+ * send the screen's requests at once. The site's server puts the runtime config it reads above it
+ * (insertAtHeadStart in scripts/lib/static-server.mjs).
+ */
+export function withEarlyRemoteScript(html: string, script: string = earlyRemoteScript()): string {
+  return insertAtHeadStart(html, `<script>${script}</script>`);
+}
+
 export function earlyRemotePlugin(): Plugin {
   return {
     name: 'snapshire-early-remote',
-    transformIndexHtml: () => [{ tag: 'script', children: earlyRemoteScript(), injectTo: 'body' }],
+    transformIndexHtml: { order: 'post', handler: (html) => withEarlyRemoteScript(html) },
   };
 }

@@ -28,3 +28,4 @@ export function negotiateEncoding(acceptEncoding: string | undefined, available:
 export const RUNTIME_CONFIG_ELEMENT_ID: string;
 /** `html` with the runtime config inlined (a JSON data block) and preconnect hints to its origins. */
 export function injectRuntimeConfig(html: string, config: object): string;
+export function insertAtHeadStart(html: string, snippet: string): string;

@@ -123,7 +123,7 @@ export function inlineScriptHashes(html) {
 export const RUNTIME_CONFIG_ELEMENT_ID = 'snapshire-runtime-config';
 
 /**
- * `html` with the runtime config inlined before </head>, as a JSON data block (type application/json: never
+ * `html` with the runtime config inlined at the start of its <head> (insertAtHeadStart), as a JSON data block (type application/json: never
  * executed, so the Content-Security-Policy needs no hash for it), and a preconnect to each origin the first
  * screen will call (the backend, the remotes). `<` is escaped so no value can close the block.
  * @param {string} html
@@ -140,9 +140,22 @@ export function injectRuntimeConfig(html, config) {
   );
   if (backend) hints.push(`<link rel="preconnect" href="${attribute(backend)}">`);
   const block = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
-  const at = html.search(/<\/head>/i);
-  const inserted = [...hints, block].join('');
-  return at < 0 ? inserted + html : html.slice(0, at) + inserted + html.slice(at);
+  return insertAtHeadStart(html, [...hints, block].join(''));
+}
+
+/**
+ * `html` with `snippet` at the start of its <head>, after the character-set declaration: before every
+ * stylesheet, because a classic script waits for the stylesheets above it, and the page's first script
+ * (placed there too: host/build/earlyRemotePlugin.ts) must not wait before it sends the first screen's
+ * requests. Anything inserted later the same way lands before what was inserted earlier.
+ * @param {string} html
+ * @param {string} snippet
+ */
+export function insertAtHeadStart(html, snippet) {
+  const charset = /<meta\s+charset=[^>]*>/i.exec(html);
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  const at = charset ? charset.index + charset[0].length : head ? head.index + head[0].length : 0;
+  return html.slice(0, at) + snippet + html.slice(at);
 }
 
 const brotli = promisify(brotliCompress);
@@ -297,7 +310,10 @@ const PAGE_COPIES_KEPT = 32;
 async function sendPage(req, res, headers, body) {
   headers.Vary = 'Accept-Encoding';
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  const encoding = negotiateEncoding(req.headers['accept-encoding'], ENCODINGS.map((e) => e.name));
+  const encoding = negotiateEncoding(
+    req.headers['accept-encoding'],
+    ENCODINGS.map((e) => e.name),
+  );
   if (encoding) headers['Content-Encoding'] = encoding;
   headers.ETag = encoding ? etag.replace(/"$/, `-${encoding}"`) : etag;
   if (req.headers['if-none-match'] === headers.ETag) {

@@ -13,7 +13,7 @@ import { chakraCorePlugin, runtimeConfigPlugin } from '../../../packages/federat
 import { compressPlugin } from '../../../packages/federation/src/compressPlugin.ts';
 import { landingPhotosPlugin } from '../../../host/build/landingPhotos.ts';
 import { globalCssPlugin } from '../../../packages/ui/build/globalCssPlugin.ts';
-import { earlyRemoteScript } from '../../../host/build/earlyRemotePlugin.ts';
+import { earlyRemoteScript, withEarlyRemoteScript } from '../../../host/build/earlyRemotePlugin.ts';
 import { loadScreenData } from '../../../packages/data/src/graphql/screenDataPlugin.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -47,12 +47,12 @@ function earlyScreenQuery(): Plugin {
     (published ??= loadScreenData(resolve(here, '../../../remote-browse/build/screenData.ts')));
   return {
     name: 'snapshire-bench-early-screen-query',
-    async transformIndexHtml() {
-      const script = earlyRemoteScript({
-        manifestsKey: null,
-        published: { remote_browse: (await remoteBrowse()).screens },
-      });
-      return [{ tag: 'script', children: script, injectTo: 'body' }];
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const published = { remote_browse: (await remoteBrowse()).screens };
+        return withEarlyRemoteScript(html, earlyRemoteScript({ manifestsKey: null, published }));
+      },
     },
     // The screens' first-photos modules, at the site's root (where the inlined screen data names them).
     async generateBundle() {
