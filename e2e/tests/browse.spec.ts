@@ -232,9 +232,13 @@ test.describe('as a visitor', () => {
     await expect
       .poll(() => visiblePhotosShown(page, '[data-testid="gallery"]').then((s) => s.shown > 0 && s.pending === 0))
       .toBe(true);
-    // Every request answered and the (coalesced) write to local storage done.
+    // Every request answered, and the (coalesced) write to local storage done: it follows the answer by a
+    // moment, and the answer may be the page's first script's, long before the network went quiet.
     await page.waitForLoadState('networkidle');
     expect(signs.count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), SIGNED_URL_STORE_KEY))
+      .toContain('signedUrl');
 
     const store = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), SIGNED_URL_STORE_KEY);
     const entries = Object.values(store.signedUrls) as Array<{
