@@ -29,6 +29,9 @@ export function startRouteRemoteEarly(
     published?: Record<string, unknown>,
   ],
 ): void {
+  const addLink = (
+    properties: Partial<Pick<HTMLLinkElement, 'rel' | 'as' | 'crossOrigin' | 'fetchPriority' | 'href'>>,
+  ) => document.head.appendChild(Object.assign(document.createElement('link'), properties));
   try {
     const block = document.getElementById(configElementId);
     if (!block?.textContent) return;
@@ -84,15 +87,9 @@ export function startRouteRemoteEarly(
     const registry = (existing ?? {}) as Record<string, Promise<Response>>;
     registry[manifestUrl] = response;
     Reflect.set(window, key, registry);
-    const preload = (href: string) => {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = 'anonymous';
-      // After the shell's own scripts, which must run first anyway: the remote's files fill the wait.
-      link.fetchPriority = 'low';
-      link.href = href;
-      document.head.appendChild(link);
-    };
+    // After the shell's own scripts, which must run first anyway: the remote's files fill the wait.
+    const preload = (href: string) =>
+      addLink({ rel: 'modulepreload', crossOrigin: 'anonymous', fetchPriority: 'low', href });
     interface Manifest {
       metaData?: { publicPath?: string; remoteEntry?: { path?: string; name?: string } };
       exposes?: { name?: string; assets?: { js?: { sync?: string[]; async?: string[] } } }[];
@@ -249,14 +246,8 @@ export function startRouteRemoteEarly(
               .catch(() => null)
           : Promise.resolve(null);
         return response.then((answer) => {
-          for (const url of plan.urlsToFetch(answer)) {
-            const link = document.createElement('link');
-            link.rel = 'preload';
-            link.as = 'image';
-            link.fetchPriority = 'high';
-            link.href = url;
-            document.head.appendChild(link);
-          }
+          for (const href of plan.urlsToFetch(answer))
+            addLink({ rel: 'preload', as: 'image', fetchPriority: 'high', href });
           return answer;
         });
       })
