@@ -34,3 +34,26 @@ export function errorResponse(error: HttpError): Response {
     : { error: error.message };
   return json(error.status, body);
 }
+
+/**
+ * An unexpected failure for the log: its message and the chain of causes under it (supabase-js keeps a
+ * network error's own code, such as ECONNRESET, two levels down: error -> originalError -> cause).
+ */
+export function describeFailure(err: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = err;
+  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+    if (typeof current === 'object' && typeof (current as { message?: unknown }).message === 'string') {
+      // Errors, and the plain {message, code} objects supabase-js answers with.
+      const { name, message, code } = current as { name?: unknown; message: string; code?: unknown };
+      parts.push(
+        `${typeof name === 'string' ? `${name}: ` : ''}${message}${typeof code === 'string' && code ? ` (${code})` : ''}`,
+      );
+      current = (current as { cause?: unknown }).cause ?? (current as { originalError?: unknown }).originalError;
+    } else {
+      parts.push(String(current));
+      break;
+    }
+  }
+  return parts.join(' <- ');
+}

@@ -49,7 +49,7 @@ export async function checkPostCreate(
     p_group_id: groupId,
     p_category_ids: categoryIds,
   });
-  if (error) throw new Error(`post_create_check failed: ${error.message}`);
+  if (error) throw new Error(`post_create_check failed: ${error.message}`, { cause: error });
   if (data !== 'ok') throw refusal(String(data));
 }
 
@@ -68,6 +68,6 @@ export async function createPost(admin: SupabaseClient, post: PostRow): Promise<
     p_camera_model: post.cameraModel ?? null,
     p_category_ids: post.categoryIds,
   });
-  if (error) throw new Error(`post_create failed: ${error.message}`);
+  if (error) throw new Error(`post_create failed: ${error.message}`, { cause: error });
   if (data !== 'created') throw refusal(String(data));
 }

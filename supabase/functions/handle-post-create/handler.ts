@@ -14,7 +14,7 @@
  */
 import { MESSAGES, PHOTO_BUCKET, type PostCreatedResponse, postObjectPath } from '@snapshire/contracts';
 import { authenticateCaller } from '../_shared/auth.ts';
-import { CORS_HEADERS, errorResponse, HttpError, json } from '../_shared/http.ts';
+import { CORS_HEADERS, describeFailure, errorResponse, HttpError, json } from '../_shared/http.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { checkPostCreate, createPost, type PostRow } from './database.ts';
 import { readPostCreateRequest } from './form.ts';
@@ -36,7 +36,7 @@ async function handle(req: Request): Promise<Response> {
   const stored = await admin.storage
     .from(PHOTO_BUCKET)
     .upload(path, photo.data, { contentType: 'image/jpeg', upsert: false });
-  if (stored.error) throw new Error(`storage refused the photo: ${stored.error.message}`);
+  if (stored.error) throw new Error(`storage refused the photo: ${stored.error.message}`, { cause: stored.error });
 
   const post: PostRow = {
     id,
@@ -79,8 +79,7 @@ export async function handlePostCreate(req: Request): Promise<Response> {
     if (err instanceof HttpError) return errorResponse(err);
     // The server's own failure (a trap in the image step, storage or the database down): never blamed
     // on the person's photo, and logged with what identifies the request.
-    const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-    console.error(`[handle-post-create] request ${requestId(req)} failed: ${detail}`);
+    console.error(`[handle-post-create] request ${requestId(req)} failed: ${describeFailure(err)}`);
     return errorResponse(new HttpError(500, MESSAGES.POST_CREATE_FAILED));
   }
 }

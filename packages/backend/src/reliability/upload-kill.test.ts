@@ -158,7 +158,13 @@ async function uploadAndKill(
   p.child.kill('SIGKILL');
   await p.exited;
   await db.end().catch(() => undefined);
-  return { status, seen, answer: answerText.slice(0, 300) };
+  // What the backend said about the upload: a refusal's cause is logged there, not in its answer.
+  const logged = p
+    .output()
+    .split('\n')
+    .filter((line) => /handle-post-create|cancel|restarted|error/i.test(line))
+    .join('\n');
+  return { status, seen, answer: `${answerText.slice(0, 300)}${logged ? `\n  backend log:\n${logged}` : ''}` };
 }
 
 /** Answers other than 201, with their bodies (a refusal is a bug: its body says why). */
