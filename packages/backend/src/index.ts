@@ -71,6 +71,9 @@ async function realtimeTransport(): Promise<unknown> {
   }
 }
 
+/** How long an idle keep-alive connection stays open (reliability/keep-alive.test.ts). */
+const IDLE_CONNECTION_TIMEOUT_MS = 60_000;
+
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -148,6 +151,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     stopReconciler = await startReconciler(ctx, config.reconcile);
     const app = createApp(ctx);
     server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
+    // Idle connections live a minute, as behind Supabase's gateway; Node's 5 s would close one under a
+    // caller that was busy meanwhile (a function decoding a photo), whose next POST then dies with EPIPE.
+    server.keepAliveTimeout = IDLE_CONNECTION_TIMEOUT_MS;
+    server.headersTimeout = IDLE_CONNECTION_TIMEOUT_MS + 5_000;
     const port = await listen(server, config.port, config.host);
     const urlHost =
       config.host === '0.0.0.0' || config.host === '::'
