@@ -20,8 +20,9 @@ export function componentTestConfig(): ViteUserConfig {
       environment: 'jsdom',
       // The machine is shared and `npm test` runs the suites in parallel: allow slow DOM interactions.
       testTimeout: 20_000,
-      // Screen tests start a real backend (@snapshire/backend/testing) in beforeAll: a few seconds, more when busy.
-      hookTimeout: 60_000,
+      // Screen tests start a real backend (@snapshire/backend/testing) in beforeAll: a few seconds, over a
+      // minute when the other suites keep both cores busy (a fresh-clone CI run hit 60 s); as packages/backend.
+      hookTimeout: 120_000,
       setupFiles: [DOM_SETUP],
       css: false,
     },
