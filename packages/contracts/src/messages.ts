@@ -111,3 +111,13 @@ export const RETURN_TEXT = {
   LINK_FAILED_TEXT: 'We could not sign you in with this link. Try signing in, or sign up again for a new link.',
   DISMISS: 'Dismiss',
 } as const;
+
+/** Leaving the new-post screen with a photo chosen, or while it uploads: the question asked first. */
+export const LEAVE_NEW_POST = {
+  TITLE: 'Leave this page?',
+  UNSAVED: 'Your photo has not been posted yet. If you leave, the photo and what you wrote are dropped.',
+  UPLOADING:
+    'Your photo is still uploading. If you leave, it is posted when the upload finishes, but you will not see it confirmed here.',
+  STAY: 'Stay',
+  LEAVE: 'Leave',
+} as const;

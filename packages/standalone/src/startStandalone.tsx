@@ -14,7 +14,14 @@ import { DataProvider, useSession, useSupabase } from '@snapshire/data';
 import { ColorModeToggle, UiProvider } from '@snapshire/ui';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link as RouterLink, Routes } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  createRoutesFromElements,
+  Link as RouterLink,
+  Outlet,
+  Route,
+  RouterProvider,
+} from 'react-router-dom';
 
 export interface StandaloneOptions {
   /** The remote's package name (remote-auth): in the header and the tab's title. */
@@ -40,31 +47,42 @@ function SessionStatus() {
   );
 }
 
+/** The plain header above the remote's screen. */
+function StandaloneLayout({ name, links }: { name: string; links: StandaloneOptions['links'] }) {
+  return (
+    <>
+      <Box as="header" borderBottomWidth="1px" px="4" py="2">
+        <HStack gap="4">
+          <Text fontWeight="bold">{name} · standalone</Text>
+          {links?.map((link) => (
+            <Link key={link.to} asChild>
+              <RouterLink to={link.to}>{link.label}</RouterLink>
+            </Link>
+          ))}
+          <Box flex="1" />
+          <SessionStatus />
+          <ColorModeToggle />
+        </HStack>
+      </Box>
+      <Outlet />
+    </>
+  );
+}
+
 export async function startStandalone({ name, links = [], routes }: StandaloneOptions): Promise<void> {
   const config = runtimeConfigSchema.parse(await (await fetch('/config.json', { cache: 'no-store' })).json());
   document.title = `Snapshire · ${name} (standalone)`;
   const root = document.getElementById('root');
   if (!root) throw new Error(`${name}: index.html has no #root element`);
+  // A data router, as the host's: screens may block a navigation (the new-post screen with a photo chosen).
+  const router = createBrowserRouter(
+    createRoutesFromElements(<Route element={<StandaloneLayout name={name} links={links} />}>{routes}</Route>),
+  );
   createRoot(root).render(
     <StrictMode>
       <UiProvider>
         <DataProvider config={config}>
-          <BrowserRouter>
-            <Box as="header" borderBottomWidth="1px" px="4" py="2">
-              <HStack gap="4">
-                <Text fontWeight="bold">{name} · standalone</Text>
-                {links.map((link) => (
-                  <Link key={link.to} asChild>
-                    <RouterLink to={link.to}>{link.label}</RouterLink>
-                  </Link>
-                ))}
-                <Box flex="1" />
-                <SessionStatus />
-                <ColorModeToggle />
-              </HStack>
-            </Box>
-            <Routes>{routes}</Routes>
-          </BrowserRouter>
+          <RouterProvider router={router} />
         </DataProvider>
       </UiProvider>
     </StrictMode>,

@@ -1,9 +1,13 @@
 // The DOM test setup every React workspace shares (jest-dom matchers, cleanup, jsdom gaps).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Screens answer from a real backend, and `npm test` keeps both cores of a shared machine busy: a dialog
+// that renders in 50 ms alone took over the default 1 s in a fresh-clone CI run (RemoteSlot.test.tsx).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks matchMedia, which next-themes (system theme) and the landing page read.
 // (Files that run in the node environment, `// @vitest-environment node`, have no window at all.)

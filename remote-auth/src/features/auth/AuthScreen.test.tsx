@@ -4,7 +4,7 @@
  * what the server refuses, how supabase-js reports it and how the screen words it are all the real thing.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ChakraProvider } from '@chakra-ui/react';
@@ -20,9 +20,6 @@ import {
   type FaultyLine,
 } from '@snapshire/backend/testing';
 import AuthScreen from './AuthScreen.tsx';
-
-// Answers come over the network from a real server on a shared 2-core machine, not from a mock.
-configure({ asyncUtilTimeout: 10_000 });
 
 const PASSWORD = 'password123';
 

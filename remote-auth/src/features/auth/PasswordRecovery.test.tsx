@@ -3,7 +3,7 @@
  * "Forgot password?" on the login screen -> the e-mail form -> the mailbox -> "Set a new password".
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ChakraProvider } from '@chakra-ui/react';
@@ -12,8 +12,6 @@ import { MESSAGES, ROUTES } from '@snapshire/contracts';
 import { DataProvider, disposeData, initData, useSession } from '@snapshire/data';
 import { mailFor, startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import AuthScreen from './AuthScreen.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const PASSWORD = 'password123';
 const NEW_PASSWORD = 'fresh-secret-42';

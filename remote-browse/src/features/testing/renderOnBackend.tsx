@@ -3,14 +3,11 @@
  * Apollo Client with the product's cache) against a real backend (@snapshire/backend/testing), at the host's
  * route shape.
  */
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { DataProvider, type DataConfig } from '@snapshire/data';
 import { system } from '@snapshire/ui';
 import { BrowseRoutes, type BrowseRoutesProps } from './browseRoutes.tsx';
-
-// Answers come over the network from a real server on a shared 2-core machine, not from a mock.
-configure({ asyncUtilTimeout: 10_000 });
 
 export function renderOnBackend(config: DataConfig, routes: BrowseRoutesProps) {
   return render(

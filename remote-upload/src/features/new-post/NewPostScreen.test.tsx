@@ -2,7 +2,7 @@ import { gql, type ApolloClient } from '@apollo/client';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIMITS, MESSAGES } from '@snapshire/contracts';
+import { LEAVE_NEW_POST, LIMITS, MESSAGES } from '@snapshire/contracts';
 import { disposeData, getSupabase, initData } from '@snapshire/data';
 import {
   startComponentBackend,
@@ -423,5 +423,67 @@ describe('NewPostScreen: submission', () => {
     await user().click(await screen.findByRole('button', { name: 'Post another photo' }));
     expect(screen.getByLabelText('Choose a photo')).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.POST_CREATED)).not.toBeInTheDocument();
+  });
+});
+
+describe('NewPostScreen: leaving with a photo chosen asks first', () => {
+  it('asks before Cancel drops a chosen photo and its description; Stay keeps both, Leave goes', async () => {
+    renderScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    await choosePhoto(jpegFile('harbour.jpg'));
+    const u = user();
+    await u.type(screen.getByPlaceholderText(MESSAGES.DESCRIPTION_PLACEHOLDER), 'Harbour at dusk');
+
+    await u.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: LEAVE_NEW_POST.TITLE });
+    expect(within(dialog).getByText(LEAVE_NEW_POST.UNSAVED)).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: LEAVE_NEW_POST.STAY }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByPlaceholderText(MESSAGES.DESCRIPTION_PLACEHOLDER)).toHaveValue('Harbour at dusk');
+    expect(screen.getByAltText('Preview of harbour.jpg')).toBeInTheDocument();
+
+    await u.click(screen.getByRole('link', { name: 'Cancel' }));
+    const again = await screen.findByRole('alertdialog', { name: LEAVE_NEW_POST.TITLE });
+    await u.click(within(again).getByRole('button', { name: LEAVE_NEW_POST.LEAVE }));
+    expect(await screen.findByText(`Group page at /groups/${GROUP_ID}`)).toBeInTheDocument();
+  });
+
+  it('says so when the photo is still uploading', async () => {
+    renderScreen({ transport: vi.fn<PostCreateTransport>(() => new Promise(() => undefined)) });
+    await screen.findByRole('link', { name: 'Bristol' });
+    await choosePhoto(jpegFile('harbour.jpg'));
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    await u.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: LEAVE_NEW_POST.TITLE });
+    expect(within(dialog).getByText(LEAVE_NEW_POST.UPLOADING)).toBeInTheDocument();
+  });
+
+  it('leaves without asking when nothing was chosen, and after the post was created', async () => {
+    const { unmount } = renderScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    await user().click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByText(`Group page at /groups/${GROUP_ID}`)).toBeInTheDocument();
+    unmount();
+
+    renderScreen({ transport: vi.fn<PostCreateTransport>(() => Promise.resolve({ postId: POST_ID })) });
+    await screen.findByRole('link', { name: 'Bristol' });
+    await choosePhoto(jpegFile('harbour.jpg'));
+    await user().click(screen.getByRole('button', { name: 'Submit' }));
+    await user().click(await screen.findByRole('link', { name: MESSAGES.VIEW_YOUR_POST }));
+    expect(await screen.findByText(`Post page at /groups/${GROUP_ID}/post/${POST_ID}`)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks the browser to confirm closing or reloading the tab while a photo is chosen', async () => {
+    renderScreen();
+    await screen.findByRole('link', { name: 'Bristol' });
+    const before = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(before);
+    expect(before.defaultPrevented).toBe(false);
+    await choosePhoto(jpegFile('harbour.jpg'));
+    const after = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { MESSAGES, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { ErrorPanel, LoadingState, PageShell } from '@snapshire/ui';
 import { DescribePhotoStep } from './DescribePhotoStep.tsx';
+import { LeaveGuard } from './LeaveGuard.tsx';
 import { NewPostGroupDocument, toNewPostGroup, type NewPostGroup } from './newPostGroupQuery.ts';
 import { PostCreatedPanel } from './PostCreatedPanel.tsx';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
@@ -112,6 +113,7 @@ function NewPostSteps({ group }: { group: NewPostGroup }) {
   }
   return (
     <Stack gap="10" maxW="3xl">
+      <LeaveGuard active={state.file !== null} uploading={state.loading} />
       <UploadPhotoStep
         file={state.file}
         previewUrl={form.previewUrl}

@@ -1,13 +1,13 @@
 /**
  * Test harness for the new-post screen: the real screen inside Chakra (the product's system) on the real
  * @snapshire/data (DataProvider: the one supabase-js client, session and Apollo Client) against a real backend
- * (@snapshire/backend/testing), a memory router with the routes it links to, and a post-create transport the
+ * (@snapshire/backend/testing), a memory data router with the routes it links to, and a post-create transport the
  * test answers by hand (the screen's own seam: the upload itself is the e2e upload journey's).
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import { configure, render, type RenderResult } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import type { ApolloClient } from '@apollo/client';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, createRoutesFromElements, Route, RouterProvider, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ROUTES } from '@snapshire/contracts';
 import { DataProvider, getApolloClient, type DataConfig } from '@snapshire/data';
@@ -15,9 +15,6 @@ import { system } from '@snapshire/ui';
 import type { ComponentBackend } from '@snapshire/backend/testing';
 import NewPostScreen from '../NewPostScreen.tsx';
 import { PostCreateTransportContext, type PostCreateTransport } from '../postCreateTransport.ts';
-
-// Answers come over the network from a real server on a shared 2-core machine, not from a mock.
-configure({ asyncUtilTimeout: 10_000 });
 
 export const PASSWORD = 'password123';
 
@@ -77,19 +74,24 @@ export function renderNewPostScreen(
   options: RenderOptions,
 ): RenderResult & { client: () => ApolloClient } {
   const transport = options.transport ?? vi.fn<PostCreateTransport>(() => new Promise(() => undefined));
+  // A data router, as the host's (createBrowserRouter): the screen blocks navigation while a photo is chosen.
+  const router = createMemoryRouter(
+    createRoutesFromElements(
+      <>
+        <Route path={ROUTES.GROUP_NEW_POST} element={<NewPostScreen />} />
+        <Route path="/new-post-without-group" element={<NewPostScreen />} />
+        <Route path={ROUTES.GROUP_BY_ID} element={<WhereAmI label="Group page" />} />
+        <Route path={ROUTES.GROUP_POST_BY_ID} element={<WhereAmI label="Post page" />} />
+        <Route path={ROUTES.AUTH_REGISTER} element={<WhereAmI label="Register page" />} />
+      </>,
+    ),
+    { initialEntries: [options.path] },
+  );
   const result = render(
     <ChakraProvider value={system}>
       <DataProvider config={config}>
         <PostCreateTransportContext.Provider value={transport}>
-          <MemoryRouter initialEntries={[options.path]}>
-            <Routes>
-              <Route path={ROUTES.GROUP_NEW_POST} element={<NewPostScreen />} />
-              <Route path="/new-post-without-group" element={<NewPostScreen />} />
-              <Route path={ROUTES.GROUP_BY_ID} element={<WhereAmI label="Group page" />} />
-              <Route path={ROUTES.GROUP_POST_BY_ID} element={<WhereAmI label="Post page" />} />
-              <Route path={ROUTES.AUTH_REGISTER} element={<WhereAmI label="Register page" />} />
-            </Routes>
-          </MemoryRouter>
+          <RouterProvider router={router} />
         </PostCreateTransportContext.Provider>
       </DataProvider>
     </ChakraProvider>,
