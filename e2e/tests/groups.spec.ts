@@ -197,8 +197,12 @@ test('a private group from creation to deletion: invitation, sign-up, posts, rol
   await expect(page).toHaveURL(paths.newGroup());
   // Nothing is created without a name.
   await page.getByRole('button', { name: 'Create group' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Give the group a name.');
+  // Said at the field, which gets the focus, and gone once a name is typed.
+  const nameField = page.getByRole('textbox', { name: 'Name' });
+  await expect(nameField).toHaveAccessibleDescription('Give the group a name.');
+  await expect(nameField).toBeFocused();
   await page.getByLabel('Name').fill(groupName);
+  await expect(page.getByText('Give the group a name.')).toHaveCount(0);
   await page.getByLabel('Description').fill('Photos for the cousins only.');
   await page.locator('label').filter({ hasText: 'Private group' }).click();
   await expect(page.getByText('Only members see it; people join with an invitation link.')).toBeVisible();

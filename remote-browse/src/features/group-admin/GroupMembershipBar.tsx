@@ -87,7 +87,7 @@ export function GroupMembershipBar({ groupId }: { groupId: string }) {
           </Button>
         ) : null}
       </HStack>
-      <ActionFeedback feedback={notice ? { kind: 'success', message: notice } : feedback} />
+      <ActionFeedback feedback={notice ? { kind: 'success', message: notice } : feedback} takeFocus={Boolean(notice)} />
     </Stack>
   );
 }

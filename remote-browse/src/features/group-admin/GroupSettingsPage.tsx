@@ -20,7 +20,7 @@ import { groupNoticeState } from '../group-actions/groupNotice.ts';
 import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
-import { GroupFields, type GroupFieldValues } from '../new-group/GroupFields.tsx';
+import { GroupFields, useGroupNameRule, type GroupFieldValues } from '../new-group/GroupFields.tsx';
 import { InvitationsSection } from './InvitationsSection.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import {
@@ -121,15 +121,13 @@ function valuesOf(group: SettingsGroup): GroupFieldValues {
 function EditSection({ group }: { group: SettingsGroup }) {
   const choices = useQuery(GroupSettingsCategoryChoicesDocument);
   const [updateGroup] = useMutation(UpdateGroupDocument, { refetchQueries: ['GroupSettings', 'GroupById'] });
-  const { feedback, setFeedback, busy, run } = useGroupAction();
+  const { feedback, busy, run } = useGroupAction();
   const [values, setValues] = useState<GroupFieldValues>(() => valuesOf(group));
+  const { nameError, nameRef, checkName } = useGroupNameRule(values.displayName);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!values.displayName.trim()) {
-      setFeedback({ kind: 'error', message: GROUP_RULE_MESSAGES.group_name_required });
-      return;
-    }
+    if (!checkName()) return;
     await run(
       () =>
         updateGroup({
@@ -157,6 +155,8 @@ function EditSection({ group }: { group: SettingsGroup }) {
             choices={choices.data?.categoryCollection?.edges.map((edge) => edge.node) ?? []}
             disabled={busy}
             showPrivacy={false}
+            nameError={nameError}
+            nameRef={nameRef}
           />
           <Text color="fg.muted" fontSize="sm">
             {group.is_private

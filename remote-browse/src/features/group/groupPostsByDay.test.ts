@@ -15,7 +15,11 @@ describe('groupPostsByDay', () => {
       { locale: 'en-US', timeZone: 'UTC' },
     );
     expect(days.map((d) => d.key)).toEqual(['2026-11-22', '2026-11-21', '2026-11-20']);
-    expect(days.map((d) => d.label)).toEqual(['Sunday, November 22, 2026', 'Saturday, November 21, 2026', 'Friday, November 20, 2026']);
+    expect(days.map((d) => d.label)).toEqual([
+      'Sunday, November 22, 2026',
+      'Saturday, November 21, 2026',
+      'Friday, November 20, 2026',
+    ]);
     expect(days[0]!.posts.map((p) => p.id)).toEqual(['b', 'c']);
     expect(days.map((d) => d.start)).toEqual([0, 2, 3]);
   });

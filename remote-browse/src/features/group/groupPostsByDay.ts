@@ -28,7 +28,10 @@ export function dayHeadingFormatter({ locale, timeZone }: DayFormatOptions = {})
  * Groups posts by local calendar day of created_at: newest day first, and within a day newest post first
  * (ties keep the given order, so the server's order is kept when it already is newest first).
  */
-export function groupPostsByDay<T extends { created_at: string }>(posts: readonly T[], options: DayFormatOptions = {}): DayGroup<T>[] {
+export function groupPostsByDay<T extends { created_at: string }>(
+  posts: readonly T[],
+  options: DayFormatOptions = {},
+): DayGroup<T>[] {
   const keyFormat = dayKeyFormatter(options.timeZone);
   const headingFormat = dayHeadingFormatter(options);
   const stamped = posts

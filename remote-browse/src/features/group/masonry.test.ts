@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@snapshire/contracts';
-import { ROW_MAX_HEIGHT_IN_COLUMNS, aspectRatioOf, assignColumns, columnCountForWidth, layoutMasonry, layoutRow } from './masonry.ts';
+import {
+  ROW_MAX_HEIGHT_IN_COLUMNS,
+  aspectRatioOf,
+  assignColumns,
+  columnCountForWidth,
+  layoutMasonry,
+  layoutRow,
+} from './masonry.ts';
 
 describe('columnCountForWidth', () => {
   it('has 1 column below 350px, 2 from 350px and 3 from 750px', () => {
@@ -18,7 +25,10 @@ describe('columnCountForWidth', () => {
 describe('assignColumns', () => {
   it('puts each photo in the shortest column, leftmost on ties', () => {
     // tall (2) left; two squares right (1, then 2: a tie); the wide one goes left on the tie
-    expect(assignColumns([2, 1, 1, 0.5], 2)).toEqual([[0, 3], [1, 2]]);
+    expect(assignColumns([2, 1, 1, 0.5], 2)).toEqual([
+      [0, 3],
+      [1, 2],
+    ]);
     expect(assignColumns([2, 0.5, 0.5, 0.5], 2)).toEqual([[0], [1, 2, 3]]);
     expect(assignColumns([1, 1, 1, 1, 1, 1], 3)).toEqual([
       [0, 3],

@@ -37,8 +37,11 @@ function SlotPlaceholder({ name }: { name: string }) {
 export function GroupCard({ group, eager }: { group: GroupsListGroup; eager: boolean }) {
   const rowRef = useRef<HTMLDivElement>(null);
   const rowWidth = useElementWidth(rowRef, 300);
-  const slotWidth = (rowWidth - SLOT_GAP_PX * (LIMITS.GROUP_CARD_THUMBNAIL_SLOTS - 1)) / LIMITS.GROUP_CARD_THUMBNAIL_SLOTS;
-  const posts = (group.postCollection?.edges ?? []).map((edge) => edge.node).slice(0, LIMITS.GROUP_CARD_THUMBNAIL_SLOTS);
+  const slotWidth =
+    (rowWidth - SLOT_GAP_PX * (LIMITS.GROUP_CARD_THUMBNAIL_SLOTS - 1)) / LIMITS.GROUP_CARD_THUMBNAIL_SLOTS;
+  const posts = (group.postCollection?.edges ?? [])
+    .map((edge) => edge.node)
+    .slice(0, LIMITS.GROUP_CARD_THUMBNAIL_SLOTS);
 
   return (
     <Card.Root

@@ -38,7 +38,7 @@ export function MyGroups() {
 
   return (
     <Stack gap="4" mb={user ? '8' : '0'}>
-      <ActionFeedback feedback={notice ? { kind: 'success', message: notice } : null} />
+      <ActionFeedback feedback={notice ? { kind: 'success', message: notice } : null} takeFocus={Boolean(notice)} />
       {user ? (
         <Stack as="section" aria-labelledby="your-groups-heading" gap="3" data-testid="your-groups">
           <Heading as="h2" size="lg" id="your-groups-heading">

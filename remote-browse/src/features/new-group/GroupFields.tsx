@@ -1,5 +1,6 @@
+import { useId, useRef, useState, type Ref } from 'react';
 import { Field, Input, Stack, Switch, Textarea } from '@chakra-ui/react';
-import { GROUP_LIMITS } from '@snapshire/contracts';
+import { GROUP_LIMITS, GROUP_RULE_MESSAGES } from '@snapshire/contracts';
 import { CategoryChoices, type CategoryChoice } from './CategoryChoices.tsx';
 
 export interface GroupFieldValues {
@@ -7,6 +8,23 @@ export interface GroupFieldValues {
   description: string;
   isPrivate: boolean;
   categoryIds: string[];
+}
+
+/**
+ * The name rule of the group forms, said at the field: `checkName()` on submit says whether there is a
+ * name, and if not shows why under the field and focuses it; the message goes as soon as a name is typed.
+ */
+export function useGroupNameRule(displayName: string) {
+  const nameRef = useRef<HTMLInputElement>(null);
+  const [nameMissing, setNameMissing] = useState(false);
+  const nameError = nameMissing && !displayName.trim() ? GROUP_RULE_MESSAGES.group_name_required : null;
+  function checkName(): boolean {
+    if (displayName.trim()) return true;
+    setNameMissing(true);
+    nameRef.current?.focus();
+    return false;
+  }
+  return { nameError, nameRef, checkName };
 }
 
 /**
@@ -19,24 +37,34 @@ export function GroupFields({
   choices,
   disabled,
   showPrivacy,
+  nameError,
+  nameRef,
 }: {
   values: GroupFieldValues;
   onChange: (values: GroupFieldValues) => void;
   choices: readonly CategoryChoice[];
   disabled?: boolean;
   showPrivacy: boolean;
+  /** Why the name cannot be used, shown under the field (and read with it) until it is fixed. */
+  nameError?: string | null;
+  nameRef?: Ref<HTMLInputElement>;
 }) {
+  const nameErrorId = useId();
   return (
     <Stack gap="5">
-      <Field.Root required disabled={disabled}>
+      <Field.Root required disabled={disabled} invalid={Boolean(nameError)} ids={{ errorText: nameErrorId }}>
         <Field.Label>
           Name <Field.RequiredIndicator />
         </Field.Label>
         <Input
+          ref={nameRef}
+          // Read with the field by every screen reader (Ark sets only aria-errormessage, which few read).
+          aria-describedby={nameError ? nameErrorId : undefined}
           value={values.displayName}
           maxLength={GROUP_LIMITS.NAME_MAX_LENGTH}
           onChange={(event) => onChange({ ...values, displayName: event.target.value })}
         />
+        {nameError ? <Field.ErrorText>{nameError}</Field.ErrorText> : null}
       </Field.Root>
       <Field.Root disabled={disabled}>
         <Field.Label>Description</Field.Label>

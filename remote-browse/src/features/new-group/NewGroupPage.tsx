@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Button, Stack } from '@chakra-ui/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
-import { GROUP_ACTION_MESSAGES, GROUP_RULE_MESSAGES, paths } from '@snapshire/contracts';
+import { GROUP_ACTION_MESSAGES, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { LoadingState, PageShell } from '@snapshire/ui';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { groupNoticeState } from '../group-actions/groupNotice.ts';
 import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
-import { GroupFields, type GroupFieldValues } from './GroupFields.tsx';
+import { GroupFields, useGroupNameRule, type GroupFieldValues } from './GroupFields.tsx';
 import { CreateGroupDocument, NewGroupCategoryChoicesDocument } from './operations.generated.ts';
 
 /**
@@ -28,7 +28,7 @@ function NewGroupForm() {
   const client = useApolloClient();
   const choices = useQuery(NewGroupCategoryChoicesDocument);
   const [createGroup] = useMutation(CreateGroupDocument);
-  const { feedback, setFeedback, busy, run } = useGroupAction();
+  const { feedback, busy, run } = useGroupAction();
   const [values, setValues] = useState<GroupFieldValues>({
     displayName: '',
     description: '',
@@ -36,12 +36,11 @@ function NewGroupForm() {
     categoryIds: [],
   });
 
+  const { nameError, nameRef, checkName } = useGroupNameRule(values.displayName);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!values.displayName.trim()) {
-      setFeedback({ kind: 'error', message: GROUP_RULE_MESSAGES.group_name_required });
-      return;
-    }
+    if (!checkName()) return;
     let groupId: string | undefined;
     const ok = await run(async () => {
       const result = await createGroup({
@@ -66,7 +65,15 @@ function NewGroupForm() {
     <PageShell title={GROUP_ACTION_MESSAGES.NEW_GROUP}>
       <form onSubmit={submit} noValidate aria-label={GROUP_ACTION_MESSAGES.NEW_GROUP}>
         <Stack gap="6" maxW="2xl">
-          <GroupFields values={values} onChange={setValues} choices={categories} disabled={busy} showPrivacy />
+          <GroupFields
+            values={values}
+            onChange={setValues}
+            choices={categories}
+            disabled={busy}
+            showPrivacy
+            nameError={nameError}
+            nameRef={nameRef}
+          />
           <ActionFeedback feedback={feedback} />
           <Stack direction="row" gap="3">
             <Button type="submit" colorPalette="brand" loading={busy}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, HStack, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
@@ -35,6 +35,16 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
   const [editing, setEditing] = useState(false);
   const [description, setDescription] = useState('');
   const [photoType, setPhotoType] = useState<PhotoType>('DIGITAL');
+  const editButton = useRef<HTMLButtonElement>(null);
+  /** The form was open: when it closes (Save or Cancel), Edit post gets the focus back. */
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
 
   const post = data?.postCollection?.edges[0]?.node;
   const role = post?.group?.my_role;
@@ -75,6 +85,7 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
           <Field.Root>
             <Field.Label>Description</Field.Label>
             <Textarea
+              autoFocus
               value={description}
               maxLength={LIMITS.DESCRIPTION_MAX_LENGTH}
               rows={3}
@@ -106,7 +117,7 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
       ) : (
         <HStack gap="3" wrap="wrap">
           {isAuthor ? (
-            <Button variant="outline" size="sm" onClick={startEditing}>
+            <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
               Edit post
             </Button>
           ) : null}

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BROWSE_TEXT, MESSAGES, RETURN_TEXT, paths } from '@snapshire/contracts';
+import { BROWSE_TEXT, GROUP_ACTION_MESSAGES, MESSAGES, RETURN_TEXT, paths } from '@snapshire/contracts';
 import { disposeData, initData } from '@snapshire/data';
 import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import { renderOnBackend } from '../testing/renderOnBackend.tsx';
@@ -29,10 +29,14 @@ let many: WorldGroup;
 let p1: GalleryPost;
 let p2: GalleryPost;
 let p3: GalleryPost;
+let authorEmail: string;
+/** Two photos of the author's own, to edit and delete. */
+let own: WorldGroup;
 
 beforeAll(async () => {
   backend = await startComponentBackend();
-  const authorId = await insertAuthor(backend, uniqueEmail('author'));
+  authorEmail = uniqueEmail('author');
+  const authorId = await insertAuthor(backend, authorEmail);
   const street = await insertCategory(backend, 'Street');
   three = await insertGroup(backend, {
     authorId,
@@ -42,6 +46,7 @@ beforeAll(async () => {
   });
   [p1, p2, p3] = three.posts as [GalleryPost, GalleryPost, GalleryPost];
   many = await insertGroup(backend, { authorId, name: 'Busy Harbour', posts: galleryPosts(PAGE_SIZE + 1) });
+  own = await insertGroup(backend, { authorId, name: 'Own Harbour', posts: galleryPosts(2) });
 });
 afterAll(async () => {
   await backend?.stop();
@@ -219,5 +224,46 @@ describe('post page (direct load)', () => {
     expect(await screen.findByText(RETURN_TEXT.PHOTO_NOT_AVAILABLE)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: RETURN_TEXT.SIGN_IN })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('post actions keep the focus where the person is', { timeout: 60_000 }, () => {
+  beforeEach(async () => {
+    const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
+      email: authorEmail,
+      password: AUTHOR_PASSWORD,
+    });
+    if (error) throw error;
+  });
+
+  it('moves into the edit form, and back to Edit post when it closes by Cancel or Save', async () => {
+    const [post] = own.posts as [GalleryPost];
+    renderPage(own.id, post.id);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Edit post' }));
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    await waitFor(() => expect(description).toHaveFocus());
+
+    await u.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit post' })).toHaveFocus());
+
+    await u.click(screen.getByRole('button', { name: 'Edit post' }));
+    await u.clear(screen.getByRole('textbox', { name: 'Description' }));
+    await u.type(screen.getByRole('textbox', { name: 'Description' }), 'Low tide');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(GROUP_ACTION_MESSAGES.POST_UPDATED);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit post' })).toHaveFocus());
+  });
+
+  it("after deleting, gives the focus to the group page's news that the post is gone", async () => {
+    const post = own.posts[1]!;
+    renderPage(own.id, post.id);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Delete post' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await u.click(within(dialog).getByRole('button', { name: 'Delete post' }));
+    await waitFor(() => expect(location()).toBe(paths.group(own.id)));
+    const news = await screen.findByText(GROUP_ACTION_MESSAGES.POST_DELETED);
+    await waitFor(() => expect(news.closest('[role="status"]')).toHaveFocus());
   });
 });

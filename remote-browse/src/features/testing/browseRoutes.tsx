@@ -24,14 +24,24 @@ export interface BrowseRoutesProps {
   group?: ReactNode;
   post?: ReactNode;
   invitation?: ReactNode;
+  newGroup?: ReactNode;
 }
 
-export function BrowseRoutes({ initialEntries, initialIndex, groups, group, post, invitation }: BrowseRoutesProps) {
+export function BrowseRoutes({
+  initialEntries,
+  initialIndex,
+  groups,
+  group,
+  post,
+  invitation,
+  newGroup,
+}: BrowseRoutesProps) {
   return (
     <MemoryRouter initialEntries={initialEntries} initialIndex={initialIndex}>
       <Routes>
         <Route path={ROUTES.HOME} element={<h1>Home</h1>} />
         {groups ? <Route path={ROUTES.GROUPS} element={groups} /> : null}
+        {newGroup ? <Route path={ROUTES.GROUP_NEW} element={newGroup} /> : null}
         {group ? (
           <Route path={ROUTES.GROUP_BY_ID} element={group}>
             {post ? <Route path="post/:postId" element={post} /> : null}

@@ -36,11 +36,23 @@ export function groupNode(posts: GalleryPost[], overrides: Partial<GroupById> = 
       __typename: 'postConnection',
       totalCount: posts.length,
       edges: posts.map((node) => ({ __typename: 'postEdge', cursor: `c-${node.id}`, node })),
-      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: posts.length ? `c-${posts.at(-1)!.id}` : null },
+      pageInfo: {
+        __typename: 'PageInfo',
+        hasNextPage: false,
+        endCursor: posts.length ? `c-${posts.at(-1)!.id}` : null,
+      },
     } as GroupById['postCollection'],
     group_categoryCollection: {
       __typename: 'group_categoryConnection',
-      edges: [{ __typename: 'group_categoryEdge', node: { __typename: 'group_category', category: { __typename: 'category', id: CATEGORY_ID, display_name: 'Street' } } }],
+      edges: [
+        {
+          __typename: 'group_categoryEdge',
+          node: {
+            __typename: 'group_category',
+            category: { __typename: 'category', id: CATEGORY_ID, display_name: 'Street' },
+          },
+        },
+      ],
     } as GroupById['group_categoryCollection'],
     ...overrides,
   };
@@ -76,7 +88,10 @@ export function postByIdMock(post: GalleryPost, extra: Partial<PostDetailNode> =
     created_at: post.created_at,
     group: { __typename: 'group', id: GROUP_ID, display_name: 'Harbour Town' },
     author: { __typename: 'profile', id: AUTHOR_ID, display_name: 'Ada Harper' },
-    post_categoryCollection: { __typename: 'post_categoryConnection', edges: [] } as PostDetailNode['post_categoryCollection'],
+    post_categoryCollection: {
+      __typename: 'post_categoryConnection',
+      edges: [],
+    } as PostDetailNode['post_categoryCollection'],
     ...extra,
   };
   return {
