@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { LIMITS, MESSAGES, PHOTO_BUCKET, paths, postObjectPath } from '@snapshire/contracts';
+import { LEAVE_NEW_POST, LIMITS, MESSAGES, PHOTO_BUCKET, paths, postObjectPath } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { readStack } from '../harness/stack.ts';
@@ -441,6 +441,43 @@ test('a signed-out visitor is sent to register and back to the new-post page', a
   const newPostPath = paths.groupNewPost(BRISTOL.id);
   await page.goto(newPostPath);
   await expect(page).toHaveURL(paths.register(newPostPath));
+});
+
+test('leaving with a photo chosen asks first: Stay keeps it, Back during the upload says it goes on', async ({
+  page,
+}) => {
+  await signIn(page, SAMPLE_ACCOUNTS.ada, paths.group(BRISTOL.id));
+  await page.getByRole('link', { name: MESSAGES.NEW_POST }).click();
+  await expect(page).toHaveURL(paths.groupNewPost(BRISTOL.id));
+  await choose(page, jpegUpload('harbour.jpg', await smallJpeg()));
+  await expect(describeHeading(page)).toBeVisible();
+  const description = page.getByPlaceholder(MESSAGES.DESCRIPTION_PLACEHOLDER);
+  await description.fill('Not posted yet');
+
+  // Cancel asks; Stay keeps the photo and the text.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  const dialog = page.getByRole('alertdialog', { name: LEAVE_NEW_POST.TITLE });
+  await expect(dialog).toContainText(LEAVE_NEW_POST.UNSAVED);
+  await expect(dialog.getByRole('button', { name: LEAVE_NEW_POST.STAY })).toBeFocused();
+  await dialog.getByRole('button', { name: LEAVE_NEW_POST.STAY }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(paths.groupNewPost(BRISTOL.id));
+  await expect(description).toHaveValue('Not posted yet');
+
+  // Back in the middle of an upload (held here) says the upload goes on; Leave goes back to the group.
+  let releaseUpload!: () => void;
+  const held = new Promise<void>((resolve) => (releaseUpload = resolve));
+  await page.route('**/functions/v1/handle-post-create', async (route) => {
+    await held;
+    await route.abort();
+  });
+  await submitButton(page).click();
+  await page.goBack();
+  await expect(dialog).toContainText(LEAVE_NEW_POST.UPLOADING);
+  await dialog.getByRole('button', { name: LEAVE_NEW_POST.LEAVE }).click();
+  await expect(page).toHaveURL(paths.group(BRISTOL.id));
+  await expect(page.getByRole('heading', { level: 1, name: BRISTOL.name })).toBeVisible();
+  releaseUpload();
 });
 
 async function signedInPage(browser: Browser, account: Account, then: string): Promise<Page> {
