@@ -115,6 +115,21 @@ for (const [label, device] of [
   });
 }
 
+test('390 px: a page opened by its address starts at its top, even in a tab that scrolled another page', async ({
+  browser,
+}) => {
+  const page = await newPage(browser, PHONE);
+  // The first page a document shows: scrolled down, then left by typing another address.
+  await page.goto(paths.group(BRISTOL));
+  await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+  const left = await scrollTo(page, 1500);
+  expect(left).toBeGreaterThan(1000);
+  await page.goto(paths.groups());
+  await expect(page.getByRole('heading', { level: 1, name: MESSAGES.GROUPS_TITLE })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await scrollY(page)).toBe(0);
+});
+
 test('390 px: a photo opened over the scrolled group page leaves the page where it was, also after Back', async ({
   browser,
 }) => {
