@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, Link, Spacer } from '@chakra-ui/react';
 import { paths } from '@snapshire/contracts';
 import { useSession, useSupabase } from '@snapshire/data';
-import { ColorModeToggle } from '@snapshire/ui';
+import { ColorModeToggle, touchTargetLink } from '@snapshire/ui';
 import { Camera } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
@@ -42,6 +42,7 @@ export function TopBar() {
           fontSize={{ base: 'md', md: 'lg' }}
           color="fg"
           _hover={{ textDecoration: 'none', color: 'brand.fg' }}
+          css={touchTargetLink}
         >
           <RouterLink to={paths.home()} aria-label={`${PRODUCT_NAME} home`}>
             <Box as="span" color="brand.solid" display="inline-flex">
@@ -55,7 +56,7 @@ export function TopBar() {
           color="fg.muted"
           fontWeight="medium"
           _hover={{ color: 'fg' }}
-          css={{ '&.active': { color: 'brand.fg' } }}
+          css={{ ...touchTargetLink, '&.active': { color: 'brand.fg' } }}
         >
           <NavLink to={paths.groups()}>Groups</NavLink>
         </Link>

@@ -1,6 +1,7 @@
 import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { chakraThemeInUse } from './chakraThemeInUse.ts';
+import { touchTargetRecipes } from './touchTargets.ts';
 
 /**
  * Snapshire's Chakra system, the one on the page: Chakra's base config (conditions, style properties) with
@@ -94,6 +95,7 @@ const config = defineConfig({
         '50%': { filter: 'blur(2.5px)' },
       },
     },
+    ...touchTargetRecipes,
     textStyles: {
       pageTitle: {
         value: { fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: 'tight', lineHeight: '1.15' },

@@ -16,7 +16,7 @@ import {
 import { useQuery } from '@apollo/client/react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { BROWSE_TEXT, LIMITS, MESSAGES, PHOTO_TYPE_LABELS, RETURN_TEXT, paths } from '@snapshire/contracts';
-import { ErrorPanel } from '@snapshire/ui';
+import { ErrorPanel, touchTargetLink } from '@snapshire/ui';
 import { PostByIdDocument } from '../browse-data/documents.ts';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type GalleryPost } from '../browse-data/types.ts';
@@ -172,7 +172,7 @@ export function PostDetail({
               <DataList.ItemLabel>{BROWSE_TEXT.GROUP_LABEL}</DataList.ItemLabel>
               <DataList.ItemValue>
                 {post.group ? (
-                  <Link asChild variant="underline" colorPalette="brand">
+                  <Link asChild variant="underline" colorPalette="brand" css={touchTargetLink}>
                     <RouterLink to={paths.group(post.group.id)}>{post.group.display_name}</RouterLink>
                   </Link>
                 ) : (
