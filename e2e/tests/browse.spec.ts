@@ -174,6 +174,43 @@ test.describe('as a visitor', () => {
     await expect(page).toHaveURL(paths.group(PUBLIC_GROUP.id));
   });
 
+  test('post modal on a touch phone: swipe left and right between photos, swipe down to close', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(paths.group(PUBLIC_GROUP.id));
+    const first = await postIdAt(page, 0);
+    const second = await postIdAt(page, 1);
+    await tileAt(page, 0).getByRole('link').tap();
+    await expect(page).toHaveURL(paths.groupPost(PUBLIC_GROUP.id, first));
+    await expect(modal(page).getByTestId('post-photo').locator('img')).toBeVisible();
+
+    // A finger across the photo, as the touch screen reports it (touch events, then the pointer's).
+    const cdp = await context.newCDPSession(page);
+    const swipe = async (from: [number, number], to: [number, number]) => {
+      const point = ([x, y]: [number, number]) => [{ x, y }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
+      for (let i = 1; i <= 5; i++) {
+        const x = from[0] + ((to[0] - from[0]) * i) / 5;
+        const y = from[1] + ((to[1] - from[1]) * i) / 5;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point([x, y]) });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await swipe([320, 300], [60, 310]);
+    await expect(page).toHaveURL(paths.groupPost(PUBLIC_GROUP.id, second));
+    await swipe([60, 300], [330, 290]);
+    await expect(page).toHaveURL(paths.groupPost(PUBLIC_GROUP.id, first));
+    await swipe([200, 200], [205, 520]);
+    await expect(page).toHaveURL(paths.group(PUBLIC_GROUP.id));
+    await expect(modal(page)).toHaveCount(0);
+    await context.close();
+  });
+
   test('a post URL loaded directly shows the post as a page, without the gallery', async ({ page }) => {
     await page.goto(paths.group(PUBLIC_GROUP.id));
     const id = await postIdAt(page, 0);

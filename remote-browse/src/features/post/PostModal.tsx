@@ -6,6 +6,7 @@ import type { GalleryOutletContext } from '../group/galleryContext.ts';
 import { photoAlt } from '../photos/altText.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../photos/icons.tsx';
 import { PostDetail } from './PostDetail.tsx';
+import { useSwipe, type Swipe } from './swipe.ts';
 
 const NO_POSTS: GalleryOutletContext['posts'] = [];
 
@@ -16,8 +17,9 @@ const MODAL_BAR_HEIGHT = 56;
 const PREFETCH_BEFORE_END = 3;
 
 /**
- * The post over the gallery, full screen, with a close button. Esc closes; the left and right arrow keys
- * (and the side buttons) move to the previous and next photo of the gallery. Closing returns to the group.
+ * The post over the gallery, full screen, with a close button. Esc closes; the left and right arrow keys,
+ * the side buttons and a swipe move to the previous and next photo of the gallery; a swipe down closes.
+ * Closing returns to the group.
  */
 export function PostModal({
   groupId,
@@ -77,6 +79,17 @@ export function PostModal({
     [posts, navigate, groupId, location.state],
   );
 
+  // On a touch screen: swipe left or right for the next or previous photo, down (from the top) to close.
+  const onSwipe = useCallback(
+    (swipe: Swipe, scrolled: boolean) => {
+      if (swipe === 'left') step(1);
+      else if (swipe === 'right') step(-1);
+      else if (swipe === 'down' && !scrolled) close();
+    },
+    [step, close],
+  );
+  const swipeHandlers = useSwipe(onSwipe);
+
   const hasMore = gallery?.hasMore ?? false;
   const loadMore = gallery?.loadMore;
   useEffect(() => {
@@ -101,7 +114,17 @@ export function PostModal({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="post-modal" aria-label={photoAlt(current ?? {})}>
+          <Dialog.Content
+            {...swipeHandlers}
+            data-testid="post-modal"
+            aria-label={photoAlt(current ?? {})}
+            // Sideways moves are the swipe's, not the browser's (whose overscroll would go Back in history).
+            touchAction="pan-y"
+            overscrollBehavior="contain"
+            // A finger on the photo touches the stage, which stays while one photo replaces the next: a touch
+            // whose target element is removed mid-swipe never ends where the handlers hear it.
+            css={{ '& [data-testid="post-photo"], & [data-testid="post-photo"] img': { pointerEvents: 'none' } }}
+          >
             {index >= 0 ? (
               <Text
                 position="absolute"
