@@ -15,6 +15,7 @@ import {
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillPlaceholders } from '../../../../supabase/backfill/placeholders.ts';
 import { DEFAULT_JWT_SECRET } from '../config/keys.ts';
 import {
   IDS,
@@ -648,6 +649,43 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           );
         }
         expect((await invoke(h.member, postForm(validForm()))).status).toBe(201);
+      });
+    });
+
+    describe('the one-off backfill (supabase/backfill/placeholders.ts)', () => {
+      it('gives posts stored before placeholders theirs, once, and leaves the others alone', async () => {
+        const made = await invoke(h.member, postForm(validForm()));
+        const older = await invoke(h.member, postForm(validForm()));
+        expect([made.status, older.status]).toEqual([201, 201]);
+        const computed = (
+          await h.owner.query<{ thumbhash: string }>('select thumbhash from public.post where id = $1', [
+            made.body.post!.id,
+          ])
+        ).rows[0]!.thumbhash;
+        // As if stored before this change: no placeholder.
+        await h.owner.query('update public.post set thumbhash = null where id = any ($1::uuid[])', [
+          [made.body.post!.id, older.body.post!.id],
+        ]);
+        const ctx = {
+          sql: { query: (text: string, params?: unknown[]) => h.owner.query(text, params) },
+          supabase: h.admin,
+          url: h.backend.url,
+          log: () => undefined,
+        } as Parameters<typeof backfillPlaceholders>[0];
+        const first = await backfillPlaceholders(ctx);
+        expect(first.failed).toBe(0);
+        expect(first.done).toBeGreaterThanOrEqual(2);
+        const { rows } = await h.owner.query<{ id: string; thumbhash: string | null }>(
+          'select id, thumbhash from public.post where has_uploaded_photo',
+        );
+        expect(rows.filter((row) => row.thumbhash === null)).toEqual([]);
+        const backfilled = rows.find((row) => row.id === made.body.post!.id)!.thumbhash!;
+        expect(Buffer.from(backfilled, 'base64').length).toBeLessThanOrEqual(40);
+        // From the stored photo, decoded again: the same picture, so nearly the same average colour.
+        const a = thumbHashToAverageRGBA(Buffer.from(backfilled, 'base64'));
+        const b = thumbHashToAverageRGBA(Buffer.from(computed, 'base64'));
+        for (const channel of ['r', 'g', 'b'] as const) expect(Math.abs(a[channel] - b[channel])).toBeLessThan(0.05);
+        expect(await backfillPlaceholders(ctx)).toEqual({ done: 0, failed: 0 });
       });
     });
 
