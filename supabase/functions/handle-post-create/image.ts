@@ -357,6 +357,21 @@ async function encodeStored(frame: FrameInfo, fill: (rgb: Uint8Array) => void): 
   return data;
 }
 
+/**
+ * The upload's pixels as the image step decodes them (at the stored size, not yet turned upright), handed to
+ * `use` with their size and the EXIF orientation, then freed: for measuring what is computed from them
+ * (src/functions-tests/placeholder-bench.ts) without a second decoder.
+ */
+export async function withDecodedPhoto<T>(
+  bytes: Uint8Array,
+  use: (rgb: Uint8Array, width: number, height: number, orientation: number) => T,
+): Promise<T> {
+  const header = inspectJpeg(bytes);
+  const { orientation } = readExif(bytes);
+  const size = decodeSize(header.width, header.height, LIMITS.STORED_MAX_PIXELS);
+  return withDecodedRgb(bytes, size, async (rgb) => use(rgb, size.width, size.height, orientation));
+}
+
 /** The stored photo and what was read from the upload on the way. */
 export interface SanitizedPhoto {
   data: Uint8Array;
