@@ -21,6 +21,7 @@ import encoderFactory, { type FrameInfo } from '@cornerstonejs/codec-libjpeg-tur
 import mozjpegFactory from '@jsquash/jpeg/codec/enc/mozjpeg_enc.js';
 import { type CameraDetails, checkJpegHeader, LIMITS, MESSAGES, readExif } from '@snapshire/contracts';
 import { HttpError } from '../_shared/http.ts';
+import { jpegIccProfile, type PixelConversion, rgbToSrgbConversion } from './icc.ts';
 import { orient } from './orient.ts';
 import { photoPlaceholder } from './placeholder.ts';
 
@@ -263,6 +264,7 @@ async function withDecodedRgb<T>(
   bytes: Uint8Array,
   size: { width: number; height: number },
   withPixels: (rgb: Uint8Array) => Promise<T>,
+  toSrgb: PixelConversion | null = null,
 ): Promise<T> {
   const sizeClass = bytes.length + size.width * size.height * 4 <= DECODER_SMALL_BYTES ? 'small' : 'large';
   const turbo = spareDecoders.get(sizeClass) ?? (await newJpegDecoder());
@@ -287,7 +289,7 @@ async function withDecodedRgb<T>(
     // sound after either (only a throw, below, leaves it half-way).
     decoded =
       turbo.tjDecompressHeader3(handle, input, bytes.length, header, header + 4, header + 8, header + 12) === 0 &&
-      decodeInto(turbo, handle, input, bytes.length, header, pixels, size);
+      decodeInto(turbo, handle, input, bytes.length, header, pixels, size, toSrgb);
   } catch (err) {
     if (err instanceof LibjpegErrorExit) throw damaged();
     throw err;
@@ -304,7 +306,10 @@ async function withDecodedRgb<T>(
   }
 }
 
-/** Decodes into `pixels` as RGB (CMYK decoded as such, then converted in place); false if libjpeg said no. */
+/**
+ * Decodes into `pixels` as RGB (CMYK decoded as such, then converted in place; RGB converted to sRGB by its
+ * ICC profile's `toSrgb`, when it has one other than sRGB); false if libjpeg said no.
+ */
 function decodeInto(
   turbo: TurboDecoderExports,
   handle: number,
@@ -313,6 +318,7 @@ function decodeInto(
   header: number,
   pixels: number,
   size: { width: number; height: number },
+  toSrgb: PixelConversion | null,
 ): boolean {
   const colorspace = new DataView(turbo.memory.buffer).getInt32(header + 12, true);
   const cmyk = colorspace === TJCS_CMYK || colorspace === TJCS_YCCK;
@@ -321,6 +327,7 @@ function decodeInto(
   if (turbo.tjDecompress2(handle, input, length, pixels, size.width, pitch, size.height, format, 0) !== 0) return false;
   const count = size.width * size.height;
   if (cmyk) cmykToRgbInPlace(new Uint8Array(turbo.memory.buffer, pixels, count * 4), count);
+  else toSrgb?.(new Uint8Array(turbo.memory.buffer, pixels, count * 3));
   return true;
 }
 
@@ -369,7 +376,8 @@ export async function withDecodedPhoto<T>(
   const header = inspectJpeg(bytes);
   const { orientation } = readExif(bytes);
   const size = decodeSize(header.width, header.height, LIMITS.STORED_MAX_PIXELS);
-  return withDecodedRgb(bytes, size, async (rgb) => use(rgb, size.width, size.height, orientation));
+  const toSrgb = rgbToSrgbConversion(jpegIccProfile(bytes));
+  return withDecodedRgb(bytes, size, async (rgb) => use(rgb, size.width, size.height, orientation), toSrgb);
 }
 
 /** The stored photo and what was read from the upload on the way. */
@@ -386,7 +394,8 @@ export interface SanitizedPhoto {
 /**
  * Decodes the whole image (a truncated or corrupt JPEG is refused as damaged), scaled down when it has
  * more than LIMITS.STORED_MAX_PIXELS, turns it upright from its EXIF orientation and re-encodes it without
- * metadata. Width and height are the stored, upright image's. The placeholder is computed from the same
+ * metadata; an RGB photo with an ICC profile other than sRGB is converted to sRGB first (icc.ts). Width and
+ * height are the stored, upright image's. The placeholder is computed from the same
  * decoded pixels, before they are encoded (no second decode). Any failure other than the file's own is
  * thrown as an Error, for the caller to report as the server's.
  */
@@ -402,15 +411,22 @@ export async function sanitizeJpeg(bytes: Uint8Array): Promise<SanitizedPhoto> {
     componentCount: 3,
     isSigned: false,
   };
+  // A wide-gamut photo (Display P3, Adobe RGB) is converted to sRGB by its ICC profile (icc.ts).
+  const toSrgb = rgbToSrgbConversion(jpegIccProfile(bytes));
   let placeholder: string | undefined;
-  const data = await withDecodedRgb(bytes, size, (decoded) => {
-    try {
-      placeholder = photoPlaceholder(decoded, size.width, size.height, 3, orientation);
-    } catch (err) {
-      // A nicety: the post is stored without one rather than refused.
-      console.error(`[handle-post-create] no placeholder: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    return encodeStored(upright, (rgb) => orient(decoded, rgb, size.width, size.height, 3, orientation));
-  });
+  const data = await withDecodedRgb(
+    bytes,
+    size,
+    (decoded) => {
+      try {
+        placeholder = photoPlaceholder(decoded, size.width, size.height, 3, orientation);
+      } catch (err) {
+        // A nicety: the post is stored without one rather than refused.
+        console.error(`[handle-post-create] no placeholder: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return encodeStored(upright, (rgb) => orient(decoded, rgb, size.width, size.height, 3, orientation));
+    },
+    toSrgb,
+  );
   return { data, width: upright.width, height: upright.height, placeholder, camera };
 }

@@ -20,7 +20,7 @@ import {
   type DenoFunction,
 } from './deno-serve.ts';
 import { IDS, postForm, readAnswer, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
-import { jpeg, jpegClaiming, oversized, phonePhoto, png, truncatedJpeg } from './images.ts';
+import { CAMERA_EXIF, cameraPhoto, jpeg, jpegClaiming, oversized, phonePhoto, png, truncatedJpeg } from './images.ts';
 
 let h: Harness;
 let deno: DenoFunction;
@@ -119,6 +119,28 @@ describe('handle-post-create under Deno with FFI denied', () => {
     expect(data[0]!).toBeGreaterThan(150);
     expect(data[1]!).toBeLessThan(90);
     expect(data[2]!).toBeLessThan(90);
+  });
+
+  it('keeps a phone photo’s camera details and computes its placeholder, on Deno too; GPS and serials gone', async () => {
+    const answer = await send(phoneForm(await cameraPhoto(400, 300, 6)), h.memberToken);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const { rows } = await h.owner.query(
+      'select camera_make, camera_model, camera_lens, f_number, iso, focal_length, thumbhash from public.post where id = $1',
+      [answer.body.post!.id],
+    );
+    expect(rows[0]).toMatchObject({
+      camera_make: CAMERA_EXIF.make,
+      camera_model: CAMERA_EXIF.model,
+      camera_lens: CAMERA_EXIF.lens,
+      f_number: CAMERA_EXIF.fNumber,
+      iso: CAMERA_EXIF.iso,
+      focal_length: CAMERA_EXIF.focalLength,
+    });
+    expect(Buffer.from(rows[0].thumbhash as string, 'base64').length).toBeLessThanOrEqual(40);
+    const bytes = await downloadStored(answer.body.post!.id);
+    for (const secret of [CAMERA_EXIF.bodySerial, CAMERA_EXIF.lensSerial, CAMERA_EXIF.model])
+      expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
   });
 
   it('refuses a PNG named .jpg and sent as image/jpeg, and stores nothing', async () => {

@@ -374,6 +374,31 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         expect(thumbHashToApproximateAspectRatio(hash)).toBeLessThan(1);
       });
 
+      it('honours a wide-gamut photo’s ICC profile (Display P3): stored as the same colours in sRGB, profile stripped', async () => {
+        // #c0392b painted in sRGB, converted by sharp (lcms) to Display P3 values (178, 68, 51) with the P3 profile.
+        const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
+          .withIccProfile('p3')
+          .jpeg({ quality: 95 })
+          .toBuffer();
+        expect((await sharp(bytes).metadata()).icc).toBeDefined();
+        const answer = await invoke(
+          h.member,
+          postForm(validForm({ file: { bytes, name: 'p3.jpg', type: 'image/jpeg' }, width: 64, height: 48 })),
+        );
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        const { rows } = await h.owner.query('select file_name from public.post where id = $1', [answer.body.post!.id]);
+        const stored = await h.member.storage
+          .from(PHOTO_BUCKET)
+          .download(postObjectPath(answer.body.post!.id, rows[0].file_name));
+        const image = sharp(Buffer.from(await stored.data!.arrayBuffer()));
+        expect((await image.metadata()).icc).toBeUndefined();
+        const { data } = await image.raw().toBuffer({ resolveWithObject: true });
+        const [r, g, b] = [data[0]!, data[1]!, data[2]!];
+        expect(Math.abs(r - 0xc0), `stored ${[r, g, b]}`).toBeLessThanOrEqual(6);
+        expect(Math.abs(g - 0x39), `stored ${[r, g, b]}`).toBeLessThanOrEqual(6);
+        expect(Math.abs(b - 0x2b), `stored ${[r, g, b]}`).toBeLessThanOrEqual(6);
+      });
+
       it('stores a progressive JPEG', async () => {
         const bytes = await sharp(await jpeg(320, 240))
           .jpeg({ progressive: true, quality: 85 })
