@@ -93,6 +93,45 @@ test.beforeAll(async () => {
   postId = await postPhoto();
 });
 
+/** The group page's query shape (remote-browse GroupById's posts), with or without the placeholder. */
+const groupPostsQuery = (withPlaceholder: boolean) => `query ($id: UUID!) {
+  groupCollection(filter: { id: { eq: $id } }, first: 1) { edges { node { id
+    postCollection(first: 30, filter: { has_uploaded_photo: { eq: true } },
+                   orderBy: [{ created_at: DescNullsLast }, { id: DescNullsLast }]) {
+      edges { cursor node { id created_at file_name meta_width meta_height description${withPlaceholder ? ' th: thumbhash' : ''} } }
+    } } } } }`;
+
+test('every seeded post has its placeholder, and it adds at most 40 bytes a post to the group query', async () => {
+  const stack = readStack();
+  const ask = async (withPlaceholder: boolean) => {
+    const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: groupPostsQuery(withPlaceholder), variables: { id: GROUP } }),
+    });
+    const text = await response.text();
+    const posts = (
+      JSON.parse(text) as {
+        data: {
+          groupCollection: {
+            edges: Array<{ node: { postCollection: { edges: Array<{ node: { th?: string | null } }> } } }>;
+          };
+        };
+      }
+    ).data.groupCollection.edges[0]!.node.postCollection.edges.map((edge) => edge.node);
+    return { bytes: Buffer.byteLength(text), posts };
+  };
+  const without = await ask(false);
+  const withTh = await ask(true);
+  expect(withTh.posts.length).toBeGreaterThan(5);
+  expect(withTh.posts.filter((post) => !post.th)).toEqual([]);
+  const perPost = (withTh.bytes - without.bytes) / withTh.posts.length;
+  console.log(
+    `group query, ${withTh.posts.length} posts: ${without.bytes} -> ${withTh.bytes} bytes, ${perPost.toFixed(1)} bytes a post more`,
+  );
+  expect(perPost).toBeLessThanOrEqual(40);
+});
+
 for (const width of [360, 1280]) {
   test(`a new post's tile paints its placeholder before its photo arrives, then the photo (${width} px)`, async ({
     page,
