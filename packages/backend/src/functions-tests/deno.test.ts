@@ -252,7 +252,7 @@ describe('the image step’s peak memory with the placeholder (issue 25: unchang
     ['48 MP', 8000, 6000, 80],
     ['12 MP', 4000, 3000, 88],
   ] as const)(
-    '%s phone photo: at most 10%% above its peak before',
+    '%s phone photo: at most a tenth above its peak before',
     async (label, width, height, quality) => {
       const file = join(tmp, `${width}x${height}.jpg`);
       await writeFile(file, await phonePhoto(width, height, quality));

@@ -30,8 +30,13 @@ const MAX_IMAGE_RETRIES = 2;
 const FADE_MS = 240;
 
 /** No fade for people who asked for less motion: the photo simply replaces its placeholder. */
-const reducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+let reducedMotionQuery: MediaQueryList | null | undefined;
+const reducedMotion = () => {
+  if (reducedMotionQuery === undefined)
+    reducedMotionQuery =
+      typeof window === 'undefined' ? null : (window.matchMedia?.('(prefers-reduced-motion: reduce)') ?? null);
+  return reducedMotionQuery?.matches === true;
+};
 
 /**
  * A stored photo through signed, transformed URLs: a width-described srcset of its sizes (signed in batches
@@ -94,11 +99,8 @@ export function SignedPhoto({
       data-photo-state={error || broken ? 'failed' : fallback ? 'signed' : 'pending'}
       data-placeholder={placeholderUrl ? 'thumbhash' : undefined}
       data-photo-loaded={loaded ? 'true' : undefined}
-      style={
-        placeholderUrl && !loaded
-          ? { backgroundImage: `url("${placeholderUrl}")`, backgroundSize: '100% 100%' }
-          : undefined
-      }
+      // The placeholder stays under the photo: the photo fades in over it, and covers it once shown.
+      style={placeholderUrl ? { backgroundImage: `url("${placeholderUrl}")`, backgroundSize: '100% 100%' } : undefined}
       {...boxProps}
     >
       {showImage ? (

@@ -79,13 +79,13 @@ describe('a gallery tile', { timeout: 30_000 }, () => {
     expect(without!.dataset.placeholder).toBeUndefined();
     expect(without!.style.backgroundImage).toBe('');
 
-    // Once signed, the photo is there but transparent until it has loaded; then it shows and the placeholder goes.
+    // Once signed, the photo is there but transparent until it has loaded; then it shows, over its placeholder.
     const image = await waitFor(() => within(withHash!).getByRole('img'));
     expect(image.style.opacity).toBe('0');
     fireEvent.load(image);
     await waitFor(() => expect(image.style.opacity).toBe('1'));
     expect(withHash!.dataset.photoLoaded).toBe('true');
-    expect(withHash!.style.backgroundImage).toBe('');
+    expect(withHash!.style.backgroundImage).toBe(`url("${placeholderDataUrl(HASH)}")`);
     // A photo without a placeholder is never hidden.
     const plain = await waitFor(() => within(without!).getByRole('img'));
     expect(plain.style.opacity).toBe('');
