@@ -12,6 +12,7 @@ import {
   fixedUuid,
   inPool,
   insertPosts,
+  jpegPlaceholder,
   markUploaded,
   uploadPhoto,
   type SeedContext,
@@ -215,6 +216,7 @@ export default async function seed(ctx: SeedContext): Promise<void> {
   );
   const todo = new Set(pending.rows.map((row) => row.id));
   const uploaded: string[] = [];
+  const placeholders: Record<string, string> = {};
   // Painting is CPU work in libvips threads; two at a time keeps both cores busy while uploads wait on I/O.
   await inPool(
     posts.filter((p) => todo.has(p.id)),
@@ -229,10 +231,11 @@ export default async function seed(ctx: SeedContext): Promise<void> {
         mono: post.mono,
       });
       await uploadPhoto(ctx, post, jpeg);
+      placeholders[post.id] = await jpegPlaceholder(jpeg);
       uploaded.push(post.id);
     },
   );
-  await markUploaded(ctx, uploaded);
+  await markUploaded(ctx, uploaded, placeholders);
   ctx.log(
     `seed: ${posts.length} posts (${uploaded.length} photos stored) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

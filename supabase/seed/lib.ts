@@ -5,6 +5,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { PHOTO_BUCKET, postObjectPath, type PhotoType } from '@snapshire/contracts';
+import sharp from 'sharp';
+import { photoPlaceholder, thumbSize } from '../functions/handle-post-create/placeholder.ts';
 
 /** What the backend hands a seed script or fixture (packages/backend SeedContext). */
 export interface SeedContext {
@@ -95,10 +97,41 @@ export async function uploadPhoto(ctx: SeedContext, post: SeedPost, jpeg: Uint8A
   if (error) throw new Error(`Upload of post ${post.id} failed: ${error.message}`);
 }
 
-/** Shows the posts whose photos are stored. */
-export async function markUploaded(ctx: SeedContext, postIds: readonly string[]): Promise<void> {
+/**
+ * The placeholder of a stored (upright, metadata-free) JPEG, as handle-post-create computes it: the same
+ * ThumbHash code (placeholder.ts) over the photo's pixels, here decoded by sharp at ThumbHash's size, as
+ * the seed and the backfill run on Node with the photo already stored.
+ */
+export async function jpegPlaceholder(jpeg: Uint8Array): Promise<string> {
+  const image = sharp(jpeg).autoOrient();
+  const { width, height } = await image.metadata();
+  const size = thumbSize(width, height);
+  const { data, info } = await image
+    .resize(size.width, size.height, { fit: 'fill', kernel: 'cubic' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return photoPlaceholder(
+    new Uint8Array(data.buffer, data.byteOffset, data.length),
+    info.width,
+    info.height,
+    info.channels,
+  );
+}
+
+/** Shows the posts whose photos are stored, with their placeholders (post id -> ThumbHash) where given. */
+export async function markUploaded(
+  ctx: SeedContext,
+  postIds: readonly string[],
+  placeholders: Readonly<Record<string, string>> = {},
+): Promise<void> {
   if (postIds.length === 0) return;
-  await ctx.sql.query('update public.post set has_uploaded_photo = true where id = any ($1::uuid[])', [postIds]);
+  await ctx.sql.query(
+    `update public.post set has_uploaded_photo = true, thumbhash = coalesce(($2::jsonb) ->> id::text, thumbhash)
+     where id = any ($1::uuid[])`,
+    [postIds, JSON.stringify(placeholders)],
+  );
 }
 
 /** Runs task over items with at most `limit` in flight, in order of items. */

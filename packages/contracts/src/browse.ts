@@ -14,6 +14,8 @@ export const BROWSE_TEXT = {
   ADVERT: 'Advert',
   DESCRIPTION_LABEL: 'Description',
   PHOTO_TYPE_LABEL: 'Photo type',
+  /** The post's camera line (make and model, lens, focal length, aperture, exposure, ISO). */
+  CAMERA_LABEL: 'Camera',
   CATEGORIES_LABEL: 'Categories',
   GROUP_LABEL: 'Group',
   CATEGORY_FILTER_LABEL: 'Filter by category',

@@ -14,3 +14,4 @@ export * from './sign-photos.ts';
 export * from './mailbox.ts';
 export * from './screen-data.ts';
 export * from './jpeg-header.ts';
+export * from './exif.ts';

@@ -48,6 +48,9 @@ export const MESSAGES = {
   UPLOAD_STEP_TITLE: 'Upload your photo.',
   DESCRIBE_STEP_TITLE: 'Describe your photo.',
   DESCRIPTION_PLACEHOLDER: 'Tell us about your photo.',
+  /** The new-post screen's choice to keep the camera details read from the photo (CAMERA_DETAILS). */
+  CAMERA_DETAILS_LABEL: 'Show the camera details with the post',
+  CAMERA_DETAILS_HINT: 'Read from your photo. Where it was taken and serial numbers are never kept.',
   // auth: the server's refusals in the product's words
   AUTH_INVALID_CREDENTIALS: 'Wrong e-mail or password.',
   AUTH_EMAIL_NOT_CONFIRMED: 'Please confirm your e-mail address first: check your inbox for our link.',

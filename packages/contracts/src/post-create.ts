@@ -8,7 +8,7 @@
  * They stay on the wire so a function deployed before or after the screen accepts what the other sends.
  */
 import { z } from './zod.ts';
-import type { PhotoType } from './enums.ts';
+import { CAMERA_DETAILS, type CameraDetailsChoice, type PhotoType } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { type FileLike, issueMessages, photoFileSchema, postFieldsSchema } from './schemas.ts';
 
@@ -20,6 +20,7 @@ export const POST_CREATE_FIELDS = {
   PHOTO_TYPE: 'photoType',
   CAMERA_MAKE: 'cameraMake',
   CAMERA_MODEL: 'cameraModel',
+  CAMERA_DETAILS: 'cameraDetails',
   WIDTH: 'width',
   HEIGHT: 'height',
   CATEGORY_IDS: 'categoryIds',
@@ -33,6 +34,8 @@ export interface PostCreateRequest<F extends FileLike> {
   description?: string | undefined;
   cameraMake?: string | undefined;
   cameraModel?: string | undefined;
+  /** Default 'keep'; see CAMERA_DETAILS. */
+  cameraDetails?: CameraDetailsChoice | undefined;
   categoryIds: readonly string[];
   /** Advisory: the size the client decoded; the stored post records the image's own. */
   width?: number | undefined;
@@ -70,6 +73,10 @@ export function encodePostCreateForm<F extends FileLike, T extends PostCreateFor
     [POST_CREATE_FIELDS.PHOTO_TYPE, request.photoType],
     [POST_CREATE_FIELDS.CAMERA_MAKE, request.cameraMake],
     [POST_CREATE_FIELDS.CAMERA_MODEL, request.cameraModel],
+    [
+      POST_CREATE_FIELDS.CAMERA_DETAILS,
+      request.cameraDetails === CAMERA_DETAILS.OMIT ? CAMERA_DETAILS.OMIT : undefined,
+    ],
     [POST_CREATE_FIELDS.WIDTH, request.width === undefined ? undefined : String(request.width)],
     [POST_CREATE_FIELDS.HEIGHT, request.height === undefined ? undefined : String(request.height)],
     [POST_CREATE_FIELDS.CATEGORY_IDS, request.categoryIds.length ? request.categoryIds.join(',') : undefined],
@@ -110,6 +117,7 @@ export function decodePostCreateForm<F extends FileLike>(form: PostCreateFormSou
       photoType: text(POST_CREATE_FIELDS.PHOTO_TYPE),
       cameraMake: text(POST_CREATE_FIELDS.CAMERA_MAKE),
       cameraModel: text(POST_CREATE_FIELDS.CAMERA_MODEL),
+      cameraDetails: text(POST_CREATE_FIELDS.CAMERA_DETAILS),
       categoryIds: categories ? categories.split(',').filter(Boolean) : [],
       width: num(POST_CREATE_FIELDS.WIDTH),
       height: num(POST_CREATE_FIELDS.HEIGHT),
@@ -128,6 +136,7 @@ export function decodePostCreateForm<F extends FileLike>(form: PostCreateFormSou
       description: fields.description,
       cameraMake: fields.cameraMake,
       cameraModel: fields.cameraModel,
+      cameraDetails: fields.cameraDetails,
       categoryIds: [...new Set(fields.categoryIds.map((id) => id.toLowerCase()))],
       width: fields.width,
       height: fields.height,

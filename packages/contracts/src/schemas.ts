@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { PHOTO_TYPES } from './enums.ts';
+import { CAMERA_DETAILS_CHOICES, PHOTO_TYPES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -67,6 +67,8 @@ export const postFieldsSchema = z.object({
   photoType: z.enum(PHOTO_TYPES, { message: MESSAGES.PHOTO_TYPE_REQUIRED }),
   cameraMake: optionalText,
   cameraModel: optionalText,
+  /** 'omit': store no camera details read from the photo's EXIF (CAMERA_DETAILS in enums.ts). */
+  cameraDetails: z.optional(z.enum(CAMERA_DETAILS_CHOICES)),
   categoryIds: z._default(z.optional(z.array(z.uuid())), []),
   /** Advisory on the wire (post-create.ts): the server records the size it reads from the image. */
   width: z.optional(imageDimension),

@@ -19,6 +19,15 @@ export interface PostRow {
   cameraMake: string | undefined;
   cameraModel: string | undefined;
   categoryIds: string[];
+  /** ThumbHash of the stored photo, base64 without padding. */
+  thumbhash: string | undefined;
+  cameraLens: string | undefined;
+  /** Seconds. */
+  exposureTime: number | undefined;
+  fNumber: number | undefined;
+  iso: number | undefined;
+  /** Millimetres. */
+  focalLength: number | undefined;
 }
 
 /** A refusal from the database, in the product's words and with its HTTP status. */
@@ -67,6 +76,12 @@ export async function createPost(admin: SupabaseClient, post: PostRow): Promise<
     p_camera_make: post.cameraMake ?? null,
     p_camera_model: post.cameraModel ?? null,
     p_category_ids: post.categoryIds,
+    p_thumbhash: post.thumbhash ?? null,
+    p_camera_lens: post.cameraLens ?? null,
+    p_exposure_time: post.exposureTime ?? null,
+    p_f_number: post.fNumber ?? null,
+    p_iso: post.iso ?? null,
+    p_focal_length: post.focalLength ?? null,
   });
   if (error) throw new Error(`post_create failed: ${error.message}`, { cause: error });
   if (data !== 'created') throw refusal(String(data));

@@ -5,14 +5,15 @@
  *   2. read and validate the form with the wire format's decoder (decodePostCreateForm);
  *   3. check the bytes are a JPEG within the pixel limit, from its header, before any decoding;
  *   4. ask the database whether the caller may post into the group with these categories;
- *   5. decode, turn upright and re-encode the photo without metadata (EXIF, GPS); a file that cannot be
+ *   5. read the camera details from the EXIF, decode, turn upright and re-encode the photo without metadata
+ *      (EXIF, GPS), computing its placeholder (ThumbHash) from the decoded pixels; a file that cannot be
  *      decoded is refused as damaged, a failure of the image step itself is the server's (500, logged);
  *   6. store the photo under a generated name, then insert the post (shown) with its categories in one
  *      RPC; if that fails, remove the photo again.
  * No step leaves a visible half post: a post row exists only once its photo is stored. Answers
  * 201 {post: {id}} or {error, issues?}: the response schemas of @snapshire/contracts (post-create.ts).
  */
-import { MESSAGES, PHOTO_BUCKET, type PostCreatedResponse, postObjectPath } from '@snapshire/contracts';
+import { CAMERA_DETAILS, MESSAGES, PHOTO_BUCKET, type PostCreatedResponse, postObjectPath } from '@snapshire/contracts';
 import { authenticateCaller } from '../_shared/auth.ts';
 import { CORS_HEADERS, describeFailure, errorResponse, HttpError, json } from '../_shared/http.ts';
 import { adminClient } from '../_shared/supabase.ts';
@@ -38,6 +39,10 @@ async function handle(req: Request): Promise<Response> {
     .upload(path, photo.data, { contentType: 'image/jpeg', upsert: false });
   if (stored.error) throw new Error(`storage refused the photo: ${stored.error.message}`, { cause: stored.error });
 
+  // The uploader may leave out what the photo's EXIF says (CAMERA_DETAILS in @snapshire/contracts); make and
+  // model the client sent itself are its own statement and win over the EXIF's (a scan of a film names the
+  // scanner, the person names the camera).
+  const exif = form.cameraDetails === CAMERA_DETAILS.OMIT ? {} : photo.camera;
   const post: PostRow = {
     id,
     groupId: form.groupId,
@@ -47,9 +52,15 @@ async function handle(req: Request): Promise<Response> {
     height: photo.height,
     photoType: form.photoType,
     description: form.description,
-    cameraMake: form.cameraMake,
-    cameraModel: form.cameraModel,
+    cameraMake: form.cameraMake ?? exif.make,
+    cameraModel: form.cameraModel ?? exif.model,
     categoryIds: form.categoryIds,
+    thumbhash: photo.placeholder,
+    cameraLens: exif.lens,
+    exposureTime: exif.exposureTime,
+    fNumber: exif.fNumber,
+    iso: exif.iso,
+    focalLength: exif.focalLength,
   };
   try {
     await createPost(admin, post);

@@ -6,9 +6,11 @@
  * Supabase's Edge Runtime): libjpeg-turbo's TurboJPEG decoder (@cwasm/jpeg-turbo) decodes, scaled down in
  * the DCT when the photo has more than LIMITS.STORED_MAX_PIXELS, so memory stays bounded whatever the
  * upload's size; libjpeg-turbo's encoder (@cornerstonejs/codec-libjpeg-turbo-8bit) re-encodes, and MozJPEG
- * (jSquash's build, @jsquash/jpeg) re-encodes the photos too small for that encoder (TURBO_ENCODER_MIN_PIXEL_BYTES). The EXIF orientation is
- * read here (one tag of one IFD): a general EXIF library (exifr) added 16 MB to the worker's memory, a
- * tenth of its budget. Measured time and memory per size: supabase/README.md.
+ * (jSquash's build, @jsquash/jpeg) re-encodes the photos too small for that encoder (TURBO_ENCODER_MIN_PIXEL_BYTES). The EXIF orientation
+ * and the camera details are read by hand (readExif in @snapshire/contracts: a few tags of two IFDs, never
+ * GPS or serial numbers): a general EXIF library (exifr) added 16 MB to the worker's memory, a tenth of its
+ * budget. The placeholder (ThumbHash, placeholder.ts) comes from the decoded pixels before they are encoded.
+ * Measured time and memory per size: supabase/README.md.
  *
  * Each WebAssembly module is compiled once per worker and instantiated as needed: an instance that finished
  * a photo cleanly (every allocation freed) serves the next one, so the worker's memory levels off at what
@@ -17,8 +19,11 @@
  */
 import encoderFactory, { type FrameInfo } from '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs';
 import mozjpegFactory from '@jsquash/jpeg/codec/enc/mozjpeg_enc.js';
-import { checkJpegHeader, LIMITS, MESSAGES } from '@snapshire/contracts';
+import { type CameraDetails, checkJpegHeader, LIMITS, MESSAGES, readExif } from '@snapshire/contracts';
 import { HttpError } from '../_shared/http.ts';
+import { jpegIccProfile, type PixelConversion, rgbToSrgbConversion } from './icc.ts';
+import { orient } from './orient.ts';
+import { photoPlaceholder } from './placeholder.ts';
 
 /** Quality of the stored re-encode: visually lossless for a photo, well under the source size. */
 export const STORED_JPEG_QUALITY = 90;
@@ -221,87 +226,14 @@ export function inspectJpeg(bytes: Uint8Array): { width: number; height: number 
 }
 
 /**
- * The EXIF orientation (tag 0x0112 of IFD0 in the APP1 "Exif" segment), 1-8; 1 when absent or unreadable:
- * the pixels are then shown as stored, as every viewer does.
+ * The EXIF orientation (tag 0x0112 of IFD0), 1-8; 1 when absent or unreadable: the pixels are then shown
+ * as stored, as every viewer does. Read by readExif (@snapshire/contracts), which also reads the camera details.
  */
 export function exifOrientation(bytes: Uint8Array): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 2;
-  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
-    const marker = bytes[at + 1]!;
-    if (marker === 0xda || marker === 0xd9) break; // image data: no metadata after this
-    const length = view.getUint16(at + 2);
-    if (length < 2) break;
-    const segment = at + 4;
-    const end = Math.min(at + 2 + length, bytes.length);
-    const isExif =
-      marker === 0xe1 &&
-      end - segment >= 14 &&
-      view.getUint32(segment) === 0x45786966 &&
-      view.getUint16(segment + 4) === 0;
-    if (isExif) {
-      const tiff = segment + 6;
-      const order = view.getUint16(tiff);
-      if (order !== 0x4949 && order !== 0x4d4d) return 1;
-      const little = order === 0x4949;
-      if (view.getUint16(tiff + 2, little) !== 42) return 1;
-      const ifd = tiff + view.getUint32(tiff + 4, little);
-      if (ifd + 2 > end) return 1;
-      const entries = view.getUint16(ifd, little);
-      for (let i = 0; i < entries; i++) {
-        const entry = ifd + 2 + i * 12;
-        if (entry + 12 > end) return 1;
-        if (view.getUint16(entry, little) === 0x0112) {
-          const value = view.getUint16(entry + 8, little);
-          return value >= 1 && value <= 8 ? value : 1;
-        }
-      }
-      return 1;
-    }
-    at += 2 + length;
-  }
-  return 1;
+  return readExif(bytes).orientation;
 }
 
-/**
- * Copies pixels from src (width x height, `channels` per pixel) into dst turned upright for the EXIF
- * orientation: 2 mirror, 3 half turn, 4 flip, 5 transpose, 6 quarter turn clockwise, 7 transverse,
- * 8 quarter turn anticlockwise. dst is height x width for 5-8. Source pixel (x, y) goes to destination
- * pixel start + x * stepX + y * stepY.
- */
-export function orient(
-  src: Uint8Array,
-  dst: Uint8Array,
-  width: number,
-  height: number,
-  channels: number,
-  orientation: number,
-): void {
-  if (orientation < 2 || orientation > 8) {
-    dst.set(src.subarray(0, width * height * channels));
-    return;
-  }
-  const outWidth = orientation >= 5 ? height : width;
-  const [start, stepX, stepY] = {
-    2: [width - 1, -1, outWidth],
-    3: [(height - 1) * outWidth + width - 1, -1, -outWidth],
-    4: [(height - 1) * outWidth, 1, -outWidth],
-    5: [0, outWidth, 1],
-    6: [height - 1, outWidth, -1],
-    7: [(width - 1) * outWidth + height - 1, -outWidth, -1],
-    8: [(width - 1) * outWidth, -outWidth, 1],
-  }[orientation] as [number, number, number];
-  let s = 0;
-  for (let y = 0; y < height; y++) {
-    let d = (start + y * stepY) * channels;
-    const step = stepX * channels;
-    for (let x = 0; x < width; x++) {
-      for (let c = 0; c < channels; c++) dst[d + c] = src[s + c]!;
-      s += channels;
-      d += step;
-    }
-  }
-}
+export { orient };
 
 /** The photo cannot be read as a picture: its data is damaged, cut short, or of a kind libjpeg refuses. */
 const damaged = () => new HttpError(400, MESSAGES.PHOTO_DAMAGED);
@@ -332,6 +264,7 @@ async function withDecodedRgb<T>(
   bytes: Uint8Array,
   size: { width: number; height: number },
   withPixels: (rgb: Uint8Array) => Promise<T>,
+  toSrgb: PixelConversion | null = null,
 ): Promise<T> {
   const sizeClass = bytes.length + size.width * size.height * 4 <= DECODER_SMALL_BYTES ? 'small' : 'large';
   const turbo = spareDecoders.get(sizeClass) ?? (await newJpegDecoder());
@@ -356,7 +289,7 @@ async function withDecodedRgb<T>(
     // sound after either (only a throw, below, leaves it half-way).
     decoded =
       turbo.tjDecompressHeader3(handle, input, bytes.length, header, header + 4, header + 8, header + 12) === 0 &&
-      decodeInto(turbo, handle, input, bytes.length, header, pixels, size);
+      decodeInto(turbo, handle, input, bytes.length, header, pixels, size, toSrgb);
   } catch (err) {
     if (err instanceof LibjpegErrorExit) throw damaged();
     throw err;
@@ -373,7 +306,10 @@ async function withDecodedRgb<T>(
   }
 }
 
-/** Decodes into `pixels` as RGB (CMYK decoded as such, then converted in place); false if libjpeg said no. */
+/**
+ * Decodes into `pixels` as RGB (CMYK decoded as such, then converted in place; RGB converted to sRGB by its
+ * ICC profile's `toSrgb`, when it has one other than sRGB); false if libjpeg said no.
+ */
 function decodeInto(
   turbo: TurboDecoderExports,
   handle: number,
@@ -382,6 +318,7 @@ function decodeInto(
   header: number,
   pixels: number,
   size: { width: number; height: number },
+  toSrgb: PixelConversion | null,
 ): boolean {
   const colorspace = new DataView(turbo.memory.buffer).getInt32(header + 12, true);
   const cmyk = colorspace === TJCS_CMYK || colorspace === TJCS_YCCK;
@@ -390,6 +327,7 @@ function decodeInto(
   if (turbo.tjDecompress2(handle, input, length, pixels, size.width, pitch, size.height, format, 0) !== 0) return false;
   const count = size.width * size.height;
   if (cmyk) cmykToRgbInPlace(new Uint8Array(turbo.memory.buffer, pixels, count * 4), count);
+  else toSrgb?.(new Uint8Array(turbo.memory.buffer, pixels, count * 3));
   return true;
 }
 
@@ -427,14 +365,43 @@ async function encodeStored(frame: FrameInfo, fill: (rgb: Uint8Array) => void): 
 }
 
 /**
+ * The upload's pixels as the image step decodes them (at the stored size, not yet turned upright), handed to
+ * `use` with their size and the EXIF orientation, then freed: for measuring what is computed from them
+ * (src/functions-tests/placeholder-bench.ts) without a second decoder.
+ */
+export async function withDecodedPhoto<T>(
+  bytes: Uint8Array,
+  use: (rgb: Uint8Array, width: number, height: number, orientation: number) => T,
+): Promise<T> {
+  const header = inspectJpeg(bytes);
+  const { orientation } = readExif(bytes);
+  const size = decodeSize(header.width, header.height, LIMITS.STORED_MAX_PIXELS);
+  const toSrgb = rgbToSrgbConversion(jpegIccProfile(bytes));
+  return withDecodedRgb(bytes, size, async (rgb) => use(rgb, size.width, size.height, orientation), toSrgb);
+}
+
+/** The stored photo and what was read from the upload on the way. */
+export interface SanitizedPhoto {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  /** ThumbHash of the stored photo (base64, no padding); undefined if it could not be computed. */
+  placeholder: string | undefined;
+  /** From the upload's EXIF, before it is stripped: never GPS, never serial numbers (readExif). */
+  camera: CameraDetails;
+}
+
+/**
  * Decodes the whole image (a truncated or corrupt JPEG is refused as damaged), scaled down when it has
  * more than LIMITS.STORED_MAX_PIXELS, turns it upright from its EXIF orientation and re-encodes it without
- * metadata. Width and height are the stored, upright image's. Any failure other than the file's own is
+ * metadata; an RGB photo with an ICC profile other than sRGB is converted to sRGB first (icc.ts). Width and
+ * height are the stored, upright image's. The placeholder is computed from the same
+ * decoded pixels, before they are encoded (no second decode). Any failure other than the file's own is
  * thrown as an Error, for the caller to report as the server's.
  */
-export async function sanitizeJpeg(bytes: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
+export async function sanitizeJpeg(bytes: Uint8Array): Promise<SanitizedPhoto> {
   const header = inspectJpeg(bytes);
-  const orientation = exifOrientation(bytes);
+  const { orientation, camera } = readExif(bytes);
   const size = decodeSize(header.width, header.height, LIMITS.STORED_MAX_PIXELS);
   const turned = orientation >= 5;
   const upright: FrameInfo = {
@@ -444,8 +411,22 @@ export async function sanitizeJpeg(bytes: Uint8Array): Promise<{ data: Uint8Arra
     componentCount: 3,
     isSigned: false,
   };
-  const data = await withDecodedRgb(bytes, size, (decoded) =>
-    encodeStored(upright, (rgb) => orient(decoded, rgb, size.width, size.height, 3, orientation)),
+  // A wide-gamut photo (Display P3, Adobe RGB) is converted to sRGB by its ICC profile (icc.ts).
+  const toSrgb = rgbToSrgbConversion(jpegIccProfile(bytes));
+  let placeholder: string | undefined;
+  const data = await withDecodedRgb(
+    bytes,
+    size,
+    (decoded) => {
+      try {
+        placeholder = photoPlaceholder(decoded, size.width, size.height, 3, orientation);
+      } catch (err) {
+        // A nicety: the post is stored without one rather than refused.
+        console.error(`[handle-post-create] no placeholder: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return encodeStored(upright, (rgb) => orient(decoded, rgb, size.width, size.height, 3, orientation));
+    },
+    toSrgb,
   );
-  return { data, width: upright.width, height: upright.height };
+  return { data, width: upright.width, height: upright.height, placeholder, camera };
 }

@@ -89,3 +89,42 @@ export async function phonePhoto(width: number, height: number, quality = 88): P
     .jpeg({ quality })
     .toBuffer();
 }
+
+/** What cameraPhoto's EXIF states (as a FUJIFILM X100V writes it), besides a GPS position and serial numbers. */
+export const CAMERA_EXIF = {
+  make: 'FUJIFILM',
+  model: 'X100V',
+  lens: 'XF23mmF2 R WR',
+  exposureTime: 1 / 250,
+  fNumber: 2,
+  iso: 200,
+  focalLength: 23,
+  bodySerial: '5CQ12345',
+  lensSerial: '9AB67890',
+} as const;
+
+/**
+ * A phone-style photo (the gradient of jpeg(), red block top-left) with a full camera EXIF: make, model,
+ * lens, exposure, aperture, ISO, focal length, and what must never be kept: a GPS position and the body's
+ * and lens's serial numbers. Orientation 6 unless told otherwise.
+ */
+export async function cameraPhoto(width = 400, height = 300, orientation = 6): Promise<Buffer> {
+  const base = await jpeg(width, height);
+  return sharp(base)
+    .withExif({
+      IFD0: { Make: CAMERA_EXIF.make, Model: CAMERA_EXIF.model },
+      IFD2: {
+        ExposureTime: '1/250',
+        FNumber: '2/1',
+        ISOSpeedRatings: String(CAMERA_EXIF.iso),
+        FocalLength: '23/1',
+        LensModel: CAMERA_EXIF.lens,
+        BodySerialNumber: CAMERA_EXIF.bodySerial,
+        LensSerialNumber: CAMERA_EXIF.lensSerial,
+      },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 27/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '2/1 35/1 0/1' },
+    })
+    .withMetadata({ orientation })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}

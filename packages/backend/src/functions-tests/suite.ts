@@ -4,10 +4,18 @@
  * run on PGlite and on PostgreSQL.
  */
 import { readFile } from 'node:fs/promises';
-import { LIMITS, MESSAGES, PHOTO_BUCKET, POST_CREATE_FIELDS, postObjectPath } from '@snapshire/contracts';
+import {
+  CAMERA_DETAILS,
+  LIMITS,
+  MESSAGES,
+  PHOTO_BUCKET,
+  POST_CREATE_FIELDS,
+  postObjectPath,
+} from '@snapshire/contracts';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillPlaceholders } from '../../../../supabase/backfill/placeholders.ts';
 import { DEFAULT_JWT_SECRET } from '../config/keys.ts';
 import {
   IDS,
@@ -20,7 +28,8 @@ import {
   type Harness,
   type PostForm,
 } from './harness.ts';
-import { jpeg, jpegClaiming, oversized, png, truncatedJpeg } from './images.ts';
+import { thumbHashToAverageRGBA, thumbHashToApproximateAspectRatio } from 'thumbhash';
+import { CAMERA_EXIF, cameraPhoto, jpeg, jpegClaiming, oversized, png, truncatedJpeg } from './images.ts';
 
 export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Promise<string | undefined>): void {
   describe(`handle-post-create on the embedded backend (${label})`, () => {
@@ -261,6 +270,169 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         expect(b).toBeLessThan(90);
       });
 
+      it('keeps a phone photo’s camera details and loses its GPS position and serial numbers', async () => {
+        const sent = await cameraPhoto(400, 300, 6);
+        // The upload states all of it, GPS and serial numbers included.
+        expect(sent.includes(Buffer.from(CAMERA_EXIF.bodySerial))).toBe(true);
+        expect(sent.includes(Buffer.from([0x88, 0x25])) || sent.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+        const answer = await invoke(
+          h.outsider,
+          postForm(
+            validForm({ file: { bytes: sent, name: 'x100v.jpg', type: 'image/jpeg' }, width: 400, height: 300 }),
+          ),
+        );
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        const { rows } = await h.owner.query('select * from public.post where id = $1', [answer.body.post!.id]);
+        expect(rows[0]).toMatchObject({
+          camera_make: CAMERA_EXIF.make,
+          camera_model: CAMERA_EXIF.model,
+          camera_lens: CAMERA_EXIF.lens,
+          f_number: CAMERA_EXIF.fNumber,
+          iso: CAMERA_EXIF.iso,
+          focal_length: CAMERA_EXIF.focalLength,
+          meta_width: 300,
+          meta_height: 400,
+        });
+        expect(rows[0].exposure_time).toBeCloseTo(CAMERA_EXIF.exposureTime, 9);
+        // Nothing else of the EXIF is kept in the row: no column holds a serial number (the post has no column
+        // a position could go in).
+        expect(JSON.stringify(rows[0])).not.toMatch(new RegExp(`${CAMERA_EXIF.bodySerial}|${CAMERA_EXIF.lensSerial}`));
+        const stored = await h.admin.storage
+          .from(PHOTO_BUCKET)
+          .download(postObjectPath(answer.body.post!.id, rows[0].file_name));
+        const bytes = Buffer.from(await stored.data!.arrayBuffer());
+        const meta = await sharp(bytes).metadata();
+        expect(meta.exif).toBeUndefined();
+        for (const secret of [CAMERA_EXIF.bodySerial, CAMERA_EXIF.lensSerial, CAMERA_EXIF.model, 'Exif'])
+          expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
+      });
+
+      it('stores no camera details from the EXIF when the uploader leaves them out; make and model sent win', async () => {
+        const sent = await cameraPhoto(400, 300, 1);
+        const omitted = await invoke(
+          h.outsider,
+          postForm(
+            validForm({
+              file: { bytes: sent, name: 'x.jpg', type: 'image/jpeg' },
+              cameraDetails: CAMERA_DETAILS.OMIT,
+            }),
+          ),
+        );
+        expect(omitted.status, JSON.stringify(omitted.body)).toBe(201);
+        const columns = 'camera_make, camera_model, camera_lens, exposure_time, f_number, iso, focal_length';
+        const none = await h.owner.query(`select ${columns} from public.post where id = $1`, [omitted.body.post!.id]);
+        expect(none.rows[0]).toEqual({
+          camera_make: null,
+          camera_model: null,
+          camera_lens: null,
+          exposure_time: null,
+          f_number: null,
+          iso: null,
+          focal_length: null,
+        });
+        const stated = await invoke(
+          h.outsider,
+          postForm(
+            validForm({
+              file: { bytes: sent, name: 'x.jpg', type: 'image/jpeg' },
+              cameraMake: 'Leica',
+              cameraModel: 'M6',
+            }),
+          ),
+        );
+        expect(stated.status).toBe(201);
+        const kept = await h.owner.query(`select ${columns} from public.post where id = $1`, [stated.body.post!.id]);
+        expect(kept.rows[0]).toMatchObject({ camera_make: 'Leica', camera_model: 'M6', iso: CAMERA_EXIF.iso });
+      });
+
+      it('computes the placeholder (a ThumbHash of at most 40 bytes) from the upright photo', async () => {
+        // Red everywhere, 400x300 taken with orientation 6: stored 300x400, a portrait.
+        const red = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c0392b' } })
+          .withMetadata({ orientation: 6 })
+          .jpeg({ quality: 90 })
+          .toBuffer();
+        const answer = await invoke(
+          h.outsider,
+          postForm(validForm({ file: { bytes: red, name: 'red.jpg', type: 'image/jpeg' }, width: 400, height: 300 })),
+        );
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        const { rows } = await h.owner.query<{ thumbhash: string }>('select thumbhash from public.post where id = $1', [
+          answer.body.post!.id,
+        ]);
+        const text = rows[0]!.thumbhash;
+        expect(text).toMatch(/^[A-Za-z0-9+/]+$/);
+        const hash = Buffer.from(text, 'base64');
+        expect(hash.length).toBeGreaterThan(4);
+        expect(hash.length).toBeLessThanOrEqual(40);
+        // What a post adds to the group query's answer: `,"th":"<text>"` (the query's alias), at most 40 bytes.
+        expect(Buffer.byteLength(`,"th":${JSON.stringify(text)}`)).toBeLessThanOrEqual(40);
+        const average = thumbHashToAverageRGBA(hash);
+        expect(average.r).toBeGreaterThan(0.6);
+        expect(average.g).toBeLessThan(0.35);
+        expect(average.b).toBeLessThan(0.3);
+        expect(thumbHashToApproximateAspectRatio(hash)).toBeLessThan(1);
+      });
+
+      it('honours a wide-gamut photo’s ICC profile (Display P3): stored as the same colours in sRGB, profile stripped', async () => {
+        // #c0392b painted in sRGB, converted by sharp (lcms) to Display P3 values (178, 68, 51) with the P3 profile.
+        const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
+          .withIccProfile('p3')
+          .jpeg({ quality: 95 })
+          .toBuffer();
+        expect((await sharp(bytes).metadata()).icc).toBeDefined();
+        const answer = await invoke(
+          h.member,
+          postForm(validForm({ file: { bytes, name: 'p3.jpg', type: 'image/jpeg' }, width: 64, height: 48 })),
+        );
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        const { rows } = await h.owner.query('select file_name from public.post where id = $1', [answer.body.post!.id]);
+        const stored = await h.member.storage
+          .from(PHOTO_BUCKET)
+          .download(postObjectPath(answer.body.post!.id, rows[0].file_name));
+        const image = sharp(Buffer.from(await stored.data!.arrayBuffer()));
+        expect((await image.metadata()).icc).toBeUndefined();
+        const { data } = await image.raw().toBuffer({ resolveWithObject: true });
+        const [r, g, b] = [data[0]!, data[1]!, data[2]!];
+        expect(Math.abs(r - 0xc0), `stored ${[r, g, b]}`).toBeLessThanOrEqual(6);
+        expect(Math.abs(g - 0x39), `stored ${[r, g, b]}`).toBeLessThanOrEqual(6);
+        expect(Math.abs(b - 0x2b), `stored ${[r, g, b]}`).toBeLessThanOrEqual(6);
+      });
+
+      it('stores a progressive JPEG', async () => {
+        const bytes = await sharp(await jpeg(320, 240))
+          .jpeg({ progressive: true, quality: 85 })
+          .toBuffer();
+        const answer = await invoke(
+          h.member,
+          postForm(
+            validForm({ file: { bytes, name: 'progressive.jpg', type: 'image/jpeg' }, width: 320, height: 240 }),
+          ),
+        );
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      });
+
+      it('stores a YCCK JPEG (CMYK as TurboJPEG and Photoshop write it) as an RGB photo of the same colours', async () => {
+        // fixtures/ycck.jpg: 64x48 of #c0392b, written by libjpeg-turbo's `tjbench brick.ppm 95 -cmyk -subsamp 444`
+        // (Adobe marker, transform 2: YCCK).
+        const bytes = await readFile(new URL('./fixtures/ycck.jpg', import.meta.url));
+        expect(bytes[17]).toBe(2); // the Adobe segment's transform byte
+        const answer = await invoke(
+          h.member,
+          postForm(validForm({ file: { bytes, name: 'ycck.jpg', type: 'image/jpeg' }, width: 64, height: 48 })),
+        );
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        const { rows } = await h.owner.query('select file_name from public.post where id = $1', [answer.body.post!.id]);
+        const stored = await h.member.storage
+          .from(PHOTO_BUCKET)
+          .download(postObjectPath(answer.body.post!.id, rows[0].file_name));
+        const image = sharp(Buffer.from(await stored.data!.arrayBuffer()));
+        expect((await image.metadata()).space).toBe('srgb');
+        const { data } = await image.raw().toBuffer({ resolveWithObject: true });
+        expect(Math.abs(data[0]! - 0xc0)).toBeLessThan(20);
+        expect(Math.abs(data[1]! - 0x39)).toBeLessThan(20);
+        expect(Math.abs(data[2]! - 0x2b)).toBeLessThan(20);
+      });
+
       it('answers a CORS preflight', async () => {
         const res = await fetch(`${h.backend.url}/functions/v1/handle-post-create`, {
           method: 'OPTIONS',
@@ -491,20 +663,57 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
       it('a database failure after the photo was stored: the photo is removed again', async () => {
         // The post_create RPC fails (the service role briefly may not call it) after the upload succeeded.
         await h.owner.query(
-          `revoke execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[]) from service_role`,
+          `revoke execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[], text, text, double precision, double precision, integer, double precision) from service_role`,
         );
         try {
           await expectRefused(() => invoke(h.member, postForm(validForm())), 500, MESSAGES.POST_CREATE_FAILED);
         } finally {
           await h.owner.query(
-            `grant execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[]) to service_role`,
+            `grant execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[], text, text, double precision, double precision, integer, double precision) to service_role`,
           );
         }
         expect((await invoke(h.member, postForm(validForm()))).status).toBe(201);
       });
     });
 
-    describe('post_create and post_create_check are for the service role only', () => {
+    describe('the one-off backfill (supabase/backfill/placeholders.ts)', () => {
+      it('gives posts stored before placeholders theirs, once, and leaves the others alone', async () => {
+        const made = await invoke(h.member, postForm(validForm()));
+        const older = await invoke(h.member, postForm(validForm()));
+        expect([made.status, older.status]).toEqual([201, 201]);
+        const computed = (
+          await h.owner.query<{ thumbhash: string }>('select thumbhash from public.post where id = $1', [
+            made.body.post!.id,
+          ])
+        ).rows[0]!.thumbhash;
+        // As if stored before this change: no placeholder.
+        await h.owner.query('update public.post set thumbhash = null where id = any ($1::uuid[])', [
+          [made.body.post!.id, older.body.post!.id],
+        ]);
+        const ctx = {
+          sql: { query: (text: string, params?: unknown[]) => h.owner.query(text, params) },
+          supabase: h.admin,
+          url: h.backend.url,
+          log: () => undefined,
+        } as Parameters<typeof backfillPlaceholders>[0];
+        const first = await backfillPlaceholders(ctx);
+        expect(first.failed).toBe(0);
+        expect(first.done).toBeGreaterThanOrEqual(2);
+        const { rows } = await h.owner.query<{ id: string; thumbhash: string | null }>(
+          'select id, thumbhash from public.post where has_uploaded_photo',
+        );
+        expect(rows.filter((row) => row.thumbhash === null)).toEqual([]);
+        const backfilled = rows.find((row) => row.id === made.body.post!.id)!.thumbhash!;
+        expect(Buffer.from(backfilled, 'base64').length).toBeLessThanOrEqual(40);
+        // From the stored photo, decoded again: the same picture, so nearly the same average colour.
+        const a = thumbHashToAverageRGBA(Buffer.from(backfilled, 'base64'));
+        const b = thumbHashToAverageRGBA(Buffer.from(computed, 'base64'));
+        for (const channel of ['r', 'g', 'b'] as const) expect(Math.abs(a[channel] - b[channel])).toBeLessThan(0.05);
+        expect(await backfillPlaceholders(ctx)).toEqual({ done: 0, failed: 0 });
+      });
+    });
+
+    describe('post_create, post_create_check and post_set_thumbhash are for the service role only', () => {
       it('a signed-in user calling the RPC directly is refused and nothing is written', async () => {
         const before = await storedCounts(h);
         const direct = await h.member.rpc('post_create', {
@@ -519,8 +728,15 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           p_camera_make: null,
           p_camera_model: null,
           p_category_ids: [],
+          p_thumbhash: null,
         });
         expect(direct.error?.code).toBe('42501');
+        // The backfill's RPC too: a client could otherwise paint any post's placeholder.
+        const backfill = await h.member.rpc('post_set_thumbhash', {
+          p_id: '63000000-0000-4000-8000-000000000001',
+          p_thumbhash: 'AAAA',
+        });
+        expect(backfill.error?.code).toBe('42501');
         const check = await h.anon.rpc('post_create_check', {
           p_author_id: h.memberId,
           p_group_id: IDS.priv,

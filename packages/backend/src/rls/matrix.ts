@@ -418,7 +418,8 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
          order by 1`,
       );
       expect(rows.map((r) => r.name)).toEqual(sorted([...API_FUNCTIONS]));
-      // The rest of public's functions are handle-post-create's RPCs, which the service role alone may execute.
+      // The rest of public's functions are handle-post-create's RPCs and the placeholder backfill's
+      // (supabase/backfill/placeholders.ts), which the service role alone may execute.
       const serviceOnly = await db.query<{ name: string }>(
         `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
           where n.nspname = 'public'
@@ -426,7 +427,7 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
             and not has_function_privilege('authenticated', p.oid, 'EXECUTE')
           order by 1`,
       );
-      expect(serviceOnly.rows.map((r) => r.name)).toEqual(['post_create', 'post_create_check']);
+      expect(serviceOnly.rows.map((r) => r.name)).toEqual(['post_create', 'post_create_check', 'post_set_thumbhash']);
       for (const r of rows) {
         expect(r.definer, r.name).toBe(true);
         expect(r.config, r.name).toEqual(['search_path=""']);

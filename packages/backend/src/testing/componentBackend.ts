@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 import type { BackendOptions } from '../config/config.ts';
 
 export { mailFor, uniqueEmail } from './mailbox.ts';
+/** A real JPEG with a camera's EXIF (and a GPS position and serial numbers the server must drop), for screens that read it. */
+export { CAMERA_EXIF, cameraPhoto } from '../functions-tests/images.ts';
 
 /** What a test file asks of its backend's process while setting up (componentBackendProcess.ts). */
 export type SetupRequest =

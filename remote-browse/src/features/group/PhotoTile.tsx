@@ -46,6 +46,7 @@ export const PhotoTile = memo(function PhotoTile({
             eager={eager}
             priority={priority}
             borderRadius="md"
+            placeholder={post.th}
           />
         </RouterLink>
       </Link>

@@ -75,6 +75,7 @@ export function GroupCard({ group, eager }: { group: GroupsListGroup; eager: boo
                     objectFit="cover"
                     borderRadius="sm"
                     eager={eager}
+                    placeholder={post.th}
                   />
                 );
               })}

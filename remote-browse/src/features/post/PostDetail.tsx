@@ -21,6 +21,7 @@ import { PostByIdDocument } from '../browse-data/documents.ts';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type GalleryPost } from '../browse-data/types.ts';
 import { PostActions } from '../post-actions/PostActions.tsx';
+import { CameraLine } from './CameraLine.tsx';
 import { UnavailableNotice } from '../return-paths/UnavailableNotice.tsx';
 import { photoAlt } from '../photos/altText.ts';
 import { SignedPhoto } from '../photos/SignedPhoto.tsx';
@@ -54,7 +55,7 @@ const MIN_PHOTO_HEIGHT = 200;
 /**
  * A post: the photo from a signed URL, contained in the screen (never taller than it, letterboxed), and
  * beside it on wide screens (below on narrow) its heading (the description, else the group), Photo type,
- * Categories (badges), Group (link, or 'Private Group' when the group is not visible), the date and, last,
+ * Camera (one line, when the photo stated it), Categories (badges), Group (link, or 'Private Group' when the group is not visible), the date and, last,
  * the author's public name.
  */
 export function PostDetail({
@@ -124,6 +125,7 @@ export function PostDetail({
               priority
               objectFit="contain"
               borderRadius="md"
+              placeholder={photo.th}
               data-testid="post-photo"
             />
             {photoOverlay}
@@ -154,6 +156,7 @@ export function PostDetail({
                 <DataList.ItemValue>{PHOTO_TYPE_LABELS[post.photo_type] ?? post.photo_type}</DataList.ItemValue>
               </DataList.Item>
             ) : null}
+            <CameraLine post={post} />
             {categories.length > 0 ? (
               <DataList.Item>
                 <DataList.ItemLabel>{BROWSE_TEXT.CATEGORIES_LABEL}</DataList.ItemLabel>

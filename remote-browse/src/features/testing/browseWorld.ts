@@ -44,6 +44,16 @@ export interface WorldGroupOptions {
   postCategories?: CategoryNode[];
   /** Inserted this long ago: the groups list runs oldest first. */
   ageDays?: number;
+  /** Camera details every post states (the columns handle-post-create fills from the EXIF). */
+  camera?: {
+    make?: string;
+    model?: string;
+    lens?: string;
+    exposureTime?: number;
+    fNumber?: number;
+    iso?: number;
+    focalLength?: number;
+  };
 }
 
 export interface WorldGroup {
@@ -70,11 +80,15 @@ export async function insertGroup(backend: ComponentBackend, options: WorldGroup
   if (posts.length) {
     await backend.sql(
       `insert into public.post (id, group_id, author_id, file_name, meta_width, meta_height, photo_type, description,
-                                created_at, has_uploaded_photo)
-       select p.id, $1, $2, p.file_name, p.meta_width, p.meta_height, $3, p.description, p.created_at, true
+                                created_at, has_uploaded_photo, thumbhash, camera_make, camera_model, camera_lens,
+                                exposure_time, f_number, iso, focal_length)
+       select p.id, $1, $2, p.file_name, p.meta_width, p.meta_height, $3, p.description, p.created_at, true, p.th,
+              c.make, c.model, c.lens, c."exposureTime", c."fNumber", c.iso, c."focalLength"
        from jsonb_to_recordset($4::jsonb) as p (id uuid, file_name text, meta_width int, meta_height int,
-            description text, created_at timestamptz)`,
-      [id, options.authorId, options.photoType ?? 'FILM', JSON.stringify(posts)],
+            description text, created_at timestamptz, th text),
+            jsonb_to_record($5::jsonb) as c (make text, model text, lens text, "exposureTime" float8,
+            "fNumber" float8, iso int, "focalLength" float8)`,
+      [id, options.authorId, options.photoType ?? 'FILM', JSON.stringify(posts), JSON.stringify(options.camera ?? {})],
     );
     const filed = options.postCategories ?? [];
     if (filed.length)

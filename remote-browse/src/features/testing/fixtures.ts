@@ -21,6 +21,7 @@ export function galleryPosts(count: number, perDay = 2): GalleryPost[] {
       meta_width: i % 2 ? 3000 : 4000,
       meta_height: i % 2 ? 4000 : 3000,
       description: `Photo number ${i + 1}`,
+      th: null,
     };
   });
 }
@@ -86,6 +87,14 @@ export function postByIdMock(post: GalleryPost, extra: Partial<PostDetailNode> =
     photo_type: 'FILM',
     description: post.description,
     created_at: post.created_at,
+    th: post.th,
+    camera_make: null,
+    camera_model: null,
+    camera_lens: null,
+    exposure_time: null,
+    f_number: null,
+    iso: null,
+    focal_length: null,
     group: { __typename: 'group', id: GROUP_ID, display_name: 'Harbour Town' },
     author: { __typename: 'profile', id: AUTHOR_ID, display_name: 'Ada Harper' },
     post_categoryCollection: {

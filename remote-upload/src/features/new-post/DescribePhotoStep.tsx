@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -31,6 +31,8 @@ export interface DescribePhotoStepProps {
   onCategoriesChange: (categoryIds: string[]) => void;
   onPhotoTypeChange: (photoType: PhotoType) => void;
   onSubmit: () => void;
+  /** Shown after the photo type: the choice about the photo's camera details (CameraDetailsChoice). */
+  cameraDetails?: ReactNode;
 }
 
 function isPhotoType(value: string | null): value is PhotoType {
@@ -135,6 +137,8 @@ export function DescribePhotoStep(props: DescribePhotoStepProps) {
               </HStack>
             </RadioGroup.Root>
           </Fieldset.Root>
+
+          {props.cameraDetails}
 
           {loading && (
             <Progress.Root value={percent} size="sm">

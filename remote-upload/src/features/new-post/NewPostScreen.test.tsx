@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { LEAVE_NEW_POST, LIMITS, MESSAGES } from '@snapshire/contracts';
 import { disposeData, getSupabase, initData } from '@snapshire/data';
 import {
+  cameraPhoto,
   startComponentBackend,
   startFaultyLine,
   uniqueEmail,
@@ -316,6 +317,38 @@ describe('NewPostScreen: submission', () => {
       `/groups/${GROUP_ID}/post/${POST_ID}`,
     );
     expect(screen.queryByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).not.toBeInTheDocument();
+  });
+
+  it('shows the camera details read from the photo and sends the choice to leave them out', async () => {
+    const photo = new File([new Uint8Array(await cameraPhoto(400, 300, 1))], 'x100v.jpg', { type: 'image/jpeg' });
+    const { transport, requests, settle } = manualTransport();
+    renderScreen({ transport });
+    await screen.findByRole('link', { name: 'Bristol' });
+    await choosePhoto(photo, { width: 400, height: 300 });
+    const choice = await screen.findByRole('checkbox', { name: MESSAGES.CAMERA_DETAILS_LABEL });
+    expect(choice).toBeChecked();
+    expect(choice).toHaveAccessibleDescription(MESSAGES.CAMERA_DETAILS_HINT);
+    expect(screen.getByTestId('camera-details-line')).toHaveTextContent(
+      'FUJIFILM X100V · XF23mmF2 R WR · 23 mm · f/2 · 1/250 s · ISO 200',
+    );
+    const u = user();
+    await u.click(choice);
+    expect(choice).not.toBeChecked();
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(requests[0]!.body.get('cameraDetails')).toBe('omit');
+    settle().resolve(POST_ID);
+    expect(await screen.findByText(MESSAGES.POST_CREATED)).toBeInTheDocument();
+  });
+
+  it('offers no camera choice for a photo that states no camera, and sends none', async () => {
+    const { transport, requests, settle } = manualTransport();
+    renderScreen({ transport });
+    await screen.findByRole('link', { name: 'Bristol' });
+    await fillAndSubmit();
+    expect(screen.queryByTestId('camera-details-choice')).not.toBeInTheDocument();
+    expect(requests[0]!.body.has('cameraDetails')).toBe(false);
+    settle().resolve(POST_ID);
+    expect(await screen.findByText(MESSAGES.POST_CREATED)).toBeInTheDocument();
   });
 
   it.each([

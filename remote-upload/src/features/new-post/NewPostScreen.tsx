@@ -4,6 +4,7 @@ import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { ErrorPanel, LoadingState, PageShell } from '@snapshire/ui';
+import { CameraDetailsChoice } from './CameraDetailsChoice.tsx';
 import { DescribePhotoStep } from './DescribePhotoStep.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { NewPostGroupDocument, toNewPostGroup, type NewPostGroup } from './newPostGroupQuery.ts';
@@ -137,6 +138,14 @@ function NewPostSteps({ group }: { group: NewPostGroup }) {
           onCategoriesChange={form.setCategoryIds}
           onPhotoTypeChange={form.setPhotoType}
           onSubmit={() => void form.submit()}
+          cameraDetails={
+            <CameraDetailsChoice
+              file={state.file}
+              include={state.includeCameraDetails}
+              disabled={state.loading}
+              onIncludeChange={form.setIncludeCameraDetails}
+            />
+          }
         />
       )}
     </Stack>

@@ -19,6 +19,8 @@ export interface PostFormState {
   /** No input on the screen; sent when set. */
   cameraMake: string;
   cameraModel: string;
+  /** Keep the camera details the server reads from the photo's EXIF (the uploader may leave them out). */
+  includeCameraDetails: boolean;
   categoryIds: string[];
   loading: boolean;
   progress: UploadProgress | null;
@@ -38,6 +40,7 @@ export const initialPostFormState: PostFormState = {
   photoType: DEFAULT_PHOTO_TYPE,
   cameraMake: '',
   cameraModel: '',
+  includeCameraDetails: true,
   categoryIds: [],
   loading: false,
   progress: null,
@@ -55,6 +58,7 @@ export type PostFormAction =
   | { type: 'descriptionChanged'; description: string }
   | { type: 'categoriesChanged'; categoryIds: string[] }
   | { type: 'photoTypeChanged'; photoType: PhotoType }
+  | { type: 'cameraDetailsChanged'; include: boolean }
   | { type: 'validationFailed'; issues: string[] }
   | { type: 'submitStarted' }
   | { type: 'uploadProgressed'; progress: UploadProgress }
@@ -91,6 +95,8 @@ export function postFormReducer(state: PostFormState, action: PostFormAction): P
       return { ...state, categoryIds: action.categoryIds };
     case 'photoTypeChanged':
       return { ...state, photoType: action.photoType };
+    case 'cameraDetailsChanged':
+      return { ...state, includeCameraDetails: action.include };
     case 'validationFailed':
       return { ...state, issues: action.issues, loading: false };
     case 'submitStarted':

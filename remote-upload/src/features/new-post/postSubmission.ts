@@ -1,4 +1,5 @@
 import {
+  CAMERA_DETAILS,
   encodePostCreateForm,
   issueMessages,
   photoFileSchema,
@@ -29,6 +30,7 @@ export function checkPostForm(state: PostFormState): Checked<ValidPost> {
     photoType: state.photoType,
     cameraMake: state.cameraMake,
     cameraModel: state.cameraModel,
+    cameraDetails: state.includeCameraDetails ? undefined : CAMERA_DETAILS.OMIT,
     categoryIds: state.categoryIds,
     width: state.width ?? undefined,
     height: state.height ?? undefined,
@@ -36,10 +38,21 @@ export function checkPostForm(state: PostFormState): Checked<ValidPost> {
   if (!result.success || !state.file) {
     return { ok: false, issues: result.success ? [] : issueMessages(result.error) };
   }
-  const { description, photoType, cameraMake, cameraModel, categoryIds, width, height } = result.data;
+  const { description, photoType, cameraMake, cameraModel, cameraDetails, categoryIds, width, height } = result.data;
   return {
     ok: true,
-    value: { file: state.file, description, photoType, cameraMake, cameraModel, categoryIds, width, height },
+    value: {
+      file: state.file,
+      description,
+      photoType,
+      // Left out: none of the camera details, not even a make and model the form carried.
+      ...(cameraDetails === CAMERA_DETAILS.OMIT
+        ? { cameraDetails, cameraMake: undefined, cameraModel: undefined }
+        : { cameraMake, cameraModel }),
+      categoryIds,
+      width,
+      height,
+    },
   };
 }
 

@@ -24,6 +24,7 @@ export interface NewPostForm {
   setDescription: (description: string) => void;
   setCategoryIds: (categoryIds: string[]) => void;
   setPhotoType: (photoType: PhotoType) => void;
+  setIncludeCameraDetails: (include: boolean) => void;
   submit: () => Promise<void>;
   reset: () => void;
 }
@@ -142,6 +143,7 @@ export function useNewPostForm(groupId: string): NewPostForm {
     setDescription: useCallback((description: string) => dispatch({ type: 'descriptionChanged', description }), []),
     setCategoryIds: useCallback((categoryIds: string[]) => dispatch({ type: 'categoriesChanged', categoryIds }), []),
     setPhotoType: useCallback((photoType: PhotoType) => dispatch({ type: 'photoTypeChanged', photoType }), []),
+    setIncludeCameraDetails: useCallback((include: boolean) => dispatch({ type: 'cameraDetailsChanged', include }), []),
     submit,
     reset: useCallback(() => {
       headerCheck.current = null;
