@@ -29,7 +29,7 @@ export type SetupRequest =
 /** The options a component test may set: everything serialisable of BackendOptions. */
 export type ComponentBackendOptions = Pick<
   BackendOptions,
-  'autoconfirm' | 'passwordRequirements' | 'minimumPasswordLength' | 'jwtExpiry'
+  'autoconfirm' | 'passwordRequirements' | 'minimumPasswordLength' | 'jwtExpiry' | 'authRateLimits'
 >;
 
 export interface ComponentBackend {

@@ -30,7 +30,8 @@ let world: NewPostWorld;
 let GROUP_ID: string;
 
 beforeAll(async () => {
-  backend = await startComponentBackend();
+  // Every test signs in afresh, more than config.toml's 30 sign-ins per 5 minutes from one address allow.
+  backend = await startComponentBackend({ authRateLimits: { signInSignUps: 500 } });
   world = await insertNewPostWorld(backend, uniqueEmail('poster'));
   GROUP_ID = world.groupId;
 });
