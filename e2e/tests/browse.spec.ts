@@ -4,7 +4,7 @@
  * groups for visitors, non-members and members, and the 500-post group (fixture `large-group`) scrolled to
  * its end.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import {
   LIMITS,
   MESSAGES,
@@ -201,10 +201,18 @@ test.describe('as a visitor', () => {
       }
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
+    // A person swipes again once the next photo shows.
+    const photoShown = (img: Locator) =>
+      expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    const shows = async (postId: string) => {
+      await expect(page).toHaveURL(paths.groupPost(PUBLIC_GROUP.id, postId));
+      await expect(modal(page).getByTestId('post-detail')).toHaveAttribute('data-post-id', postId);
+      await photoShown(modal(page).getByTestId('post-photo').locator('img').last());
+    };
     await swipe([320, 300], [60, 310]);
-    await expect(page).toHaveURL(paths.groupPost(PUBLIC_GROUP.id, second));
+    await shows(second);
     await swipe([60, 300], [330, 290]);
-    await expect(page).toHaveURL(paths.groupPost(PUBLIC_GROUP.id, first));
+    await shows(first);
     await swipe([200, 200], [205, 520]);
     await expect(page).toHaveURL(paths.group(PUBLIC_GROUP.id));
     await expect(modal(page)).toHaveCount(0);

@@ -1,11 +1,11 @@
 /**
- * Tap targets on a phone (issue "People arrive, come back and find their way", item 5): every control on the
+ * Phone screens (issue "People arrive, come back and find their way", item 5): every control on the
  * phone screens is at least 44x44 CSS px (WCAG 2.2 target size, enhanced), measured in the browser. A link
  * inside a sentence is exempt, as WCAG exempts inline targets; a visually hidden input is measured by the
  * label that is its target.
  */
 import type { Page } from '@playwright/test';
-import { MESSAGES, paths } from '@snapshire/contracts';
+import { BROWSE_TEXT, MESSAGES, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
@@ -102,4 +102,23 @@ test('every control on the phone screens is at least 44x44 px, signed out and si
 
   const small = Object.entries(found).flatMap(([screen, list]) => list.map((item) => `${screen}: ${item}`));
   expect(small, small.join('\n')).toEqual([]);
+});
+
+test('the category chips that run off the screen fade at the edge with more beyond it', async ({ page }) => {
+  await page.goto(paths.group(SEED_GROUPS.bristol));
+  const row = page.getByRole('group', { name: BROWSE_TEXT.CATEGORY_FILTER_LABEL });
+  await expect(row.getByRole('button').first()).toBeVisible();
+  const state = () =>
+    row.evaluate((el) => ({
+      overflows: el.scrollWidth > el.clientWidth,
+      mask: getComputedStyle(el).maskImage,
+    }));
+  const start = await state();
+  expect(start.overflows).toBe(true);
+  // Solid from the start, clear at the end (computed colours: black, and transparent as rgba(0, 0, 0, 0)).
+  expect(start.mask).toMatch(/^linear-gradient\(to right, rgb\(0, 0, 0\) 0px.*rgba\(0, 0, 0, 0\) 100%\)$/);
+
+  await row.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect.poll(async () => (await state()).mask).toMatch(/^linear-gradient\(to right, rgba\(0, 0, 0, 0\) 0px/);
+  expect((await state()).mask).toMatch(/rgb\(0, 0, 0\) 100%\)$/);
 });

@@ -156,6 +156,24 @@ describe('RemoteSlot recovery after a redeploy', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('shows a modal screen loading full screen, as the modal it becomes (not a small box that then grows)', () => {
+    const { load } = controllableLoader();
+    wrap(
+      <RemoteSlot
+        id="remote_browse/PostView"
+        part="Browsing"
+        load={load}
+        timeoutMs={5_000}
+        presentation={{ kind: 'dialog', onClose: vi.fn() }}
+      />,
+    );
+    const cover = screen.getByTestId('remote-slot-loading');
+    expect(cover).toHaveStyle({ position: 'fixed', inset: '0px' });
+    // The spinner sits on the cover itself, which has the modal's own background.
+    expect(cover).toContainElement(screen.getByRole('status'));
+    expect(screen.getByRole('status').parentElement).toBe(cover);
+  });
+
   it('draws the fallback of a modal screen in a dialog, with Close', async () => {
     const onClose = vi.fn();
     const load = vi.fn(async (): Promise<RemoteModule> => {

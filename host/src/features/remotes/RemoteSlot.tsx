@@ -216,8 +216,9 @@ export function RemoteSlot({
 }
 
 /**
- * The spinner, in the page or, for a modal screen, centred over it. Not a dialog: the screen's own modal takes
- * over from it, and a dialog closing would hand focus back to the page under that modal (which closes it).
+ * The spinner, in the page or, for a modal screen, on a full-screen cover with the modal's own background, so
+ * the modal appears at its final size at once. Not a dialog: the screen's own modal takes over from it, and a
+ * dialog closing would hand focus back to the page under that modal (which closes it).
  */
 function PresentedLoading({
   presentation,
@@ -229,10 +230,16 @@ function PresentedLoading({
   if (presentation?.kind !== 'dialog') return <>{children}</>;
   return (
     <Portal>
-      <Box position="fixed" inset="0" zIndex="modal" bg="blackAlpha.500" display="grid" placeItems="center">
-        <Box bg="bg.panel" rounded="l3" px="8" py="6">
-          {children}
-        </Box>
+      <Box
+        position="fixed"
+        inset="0"
+        zIndex="modal"
+        bg="bg.panel"
+        display="grid"
+        placeItems="center"
+        data-testid="remote-slot-loading"
+      >
+        {children}
       </Box>
     </Portal>
   );

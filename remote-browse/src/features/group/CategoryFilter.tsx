@@ -1,10 +1,13 @@
+import { useRef } from 'react';
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { BROWSE_TEXT } from '@snapshire/contracts';
 import type { CategoryNode } from '../browse-data/types.ts';
+import { edgeFadeMask, useHiddenEdges } from './scrollEdges.ts';
 
 /**
  * Toggle buttons for the group's categories; with none chosen every photo shows. On a phone they stay on
- * one line that scrolls sideways, so they take one short row above the photos.
+ * one line that scrolls sideways, so they take one short row above the photos, faded at an end with more
+ * chips beyond it.
  */
 export function CategoryFilter({
   categories,
@@ -15,11 +18,15 @@ export function CategoryFilter({
   selected: readonly string[];
   onChange: (ids: string[]) => void;
 }) {
+  const row = useRef<HTMLDivElement>(null);
+  // On a phone the row is cut at the screen's edge: a fade there says it scrolls, and which way.
+  const mask = edgeFadeMask(useHiddenEdges(row, categories.length));
   if (categories.length === 0) return null;
   const toggle = (id: string) =>
     onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id].sort());
   return (
     <Flex
+      ref={row}
       gap="2"
       align="center"
       wrap={{ base: 'nowrap', md: 'wrap' }}
@@ -30,7 +37,7 @@ export function CategoryFilter({
       mx="-1"
       role="group"
       aria-label={BROWSE_TEXT.CATEGORY_FILTER_LABEL}
-      css={{ scrollbarWidth: 'none' }}
+      css={{ scrollbarWidth: 'none', maskImage: mask }}
     >
       <Text fontSize="sm" color="fg.muted" flexShrink={0} me="1">
         {BROWSE_TEXT.CATEGORY_FILTER_LABEL}
