@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, HStack, Link } from '@chakra-ui/react';
 import { MESSAGES, paths } from '@snapshire/contracts';
@@ -17,7 +17,9 @@ export interface PostCreatedPanelProps {
  */
 export function PostCreatedPanel({ groupId, postId, onPostAnother }: PostCreatedPanelProps) {
   const panelRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Before the browser paints: the panel appears already focused and in view (and, under a router's
+  // transition, before anything else can run in between).
+  useLayoutEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
     panel.focus({ preventScroll: true });
