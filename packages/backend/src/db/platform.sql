@@ -208,3 +208,13 @@ create table if not exists auth.mfa_amr_claims (
 );
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 create index if not exists users_confirmation_token_idx on auth.users (confirmation_token) where confirmation_token is not null;
+
+
+-- realtime --------------------------------------------------------------------------------------------
+-- Supabase creates this publication empty; a migration adds the tables whose changes Realtime may send.
+do $$
+begin
+  if not exists (select from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end $$;
