@@ -7,6 +7,7 @@
 
 import { z } from './zod.ts';
 import type { GroupRole } from './enums.ts';
+import { SOCIAL_LIMITS } from './social.ts';
 
 export const GROUP_ROLE_LABELS: Record<GroupRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
@@ -86,6 +87,20 @@ export const GROUP_RULE_MESSAGES = {
   not_post_author: 'Only the author of a post can change it.',
   post_description_too_long: 'The description must be at most 200 characters.',
   cannot_remove_post: 'Only the author, or an owner or admin of the group, can delete this post.',
+  // Likes, comments and reports (supabase/migrations/20261129000100_social.sql).
+  join_to_take_part: 'Join the group to like photos and comment.',
+  comment_empty: 'Write something first.',
+  comment_too_long: `A comment can be at most ${SOCIAL_LIMITS.COMMENT_MAX_LENGTH} characters.`,
+  comment_rate_limited: `You can post at most ${SOCIAL_LIMITS.COMMENTS_PER_MINUTE} comments a minute. Wait a moment and try again.`,
+  like_rate_limited: 'You are liking very fast. Wait a moment and try again.',
+  comment_not_found: "We can't find that comment. It may have been deleted.",
+  not_comment_author: 'Only the author of a comment can change it.',
+  cannot_remove_comment: 'Only the author, or an owner or admin of the group, can delete this comment.',
+  report_reason_unknown: 'Choose why you are reporting it.',
+  report_details_too_long: `Keep the details to at most ${SOCIAL_LIMITS.REPORT_DETAILS_MAX_LENGTH} characters.`,
+  already_reported: 'You have already reported this. The group admins will look at it.',
+  report_rate_limited: 'You have sent many reports recently. Try again later.',
+  report_not_found: 'That report has already been dealt with.',
 } as const;
 export type GroupRuleCode = keyof typeof GROUP_RULE_MESSAGES;
 

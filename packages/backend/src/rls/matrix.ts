@@ -33,6 +33,9 @@ const TABLES = [
   'group_member',
   'group_invitation',
   'photo_deletion',
+  'post_like',
+  'post_comment',
+  'content_report',
 ] as const;
 /** Every table of public: the read-only ones above plus profile, which its owner may rename. */
 const ALL_TABLES = [...TABLES, 'profile'] as const;
@@ -51,7 +54,17 @@ const seesPrivate = (who: Who) => PRIVATE_ROLES[who] !== undefined;
 const API_FUNCTIONS = [
   '_member_count',
   '_my_role',
+  '_can_take_part',
+  '_liked_by_me',
+  '_open_report_count',
   'accept_group_invitation',
+  'add_comment',
+  'delete_comment',
+  'dismiss_report',
+  'edit_comment',
+  'report_comment',
+  'report_post',
+  'set_post_like',
   'create_group',
   'create_group_invitation',
   'delete_group',
@@ -66,8 +79,11 @@ const API_FUNCTIONS = [
   'update_group',
   'update_post',
 ];
-/** What a signed-out visitor may call: the invitation landing page and the member count on group cards. */
-const ANON_FUNCTIONS = ['_member_count', 'group_invitation_preview'];
+/**
+ * What a signed-out visitor may call: the invitation landing page, the member count on group cards, and the
+ * answers the heart and the comment box need (false for a visitor).
+ */
+const ANON_FUNCTIONS = ['_can_take_part', '_liked_by_me', '_member_count', 'group_invitation_preview'];
 
 function sorted(values: string[]): string[] {
   return [...values].sort();
@@ -115,6 +131,23 @@ const WRITES: Record<(typeof TABLES)[number], { insert: string; update: string; 
     insert: `insert into public.photo_deletion (bucket_id, name) values ('photography', 'posts/x/y.jpg')`,
     update: `update public.photo_deletion set name = 'x'`,
     delete: `delete from public.photo_deletion`,
+  },
+  post_like: {
+    insert: `insert into public.post_like (post_id, user_id) values ('${POSTS.pubDone}', '${USERS.outsider}')`,
+    update: `update public.post_like set user_id = '${USERS.outsider}'`,
+    delete: `delete from public.post_like`,
+  },
+  post_comment: {
+    insert: `insert into public.post_comment (post_id, group_id, author_id, body)
+             values ('${POSTS.pubDone}', '${GROUPS.pub}', '${USERS.outsider}', 'Sneaked in')`,
+    update: `update public.post_comment set body = 'Hacked'`,
+    delete: `delete from public.post_comment`,
+  },
+  content_report: {
+    insert: `insert into public.content_report (group_id, post_id, reporter_id, reason)
+             values ('${GROUPS.pub}', '${POSTS.pubDone}', '${USERS.outsider}', 'spam')`,
+    update: `update public.content_report set reason = 'other'`,
+    delete: `delete from public.content_report`,
   },
 };
 
