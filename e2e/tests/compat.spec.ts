@@ -122,7 +122,7 @@ for (const direction of DIRECTIONS) {
       await page.goto(`${site.url}${paths.groups()}`);
       await page.getByRole('link', { name: new RegExp(GROUP.name) }).click({ timeout: 30_000 });
       await expect(page.getByRole('heading', { level: 1, name: GROUP.name })).toBeVisible();
-      await page.getByTestId('photo-tile').first().getByRole('link').click();
+      await page.getByTestId('photo-tile').first().getByRole('link').first().click();
       const modal = page.getByTestId('post-modal');
       await expect(modal).toBeVisible();
       await expect(modal.getByTestId('post-photo')).toBeVisible();

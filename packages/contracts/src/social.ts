@@ -11,8 +11,11 @@ export const SOCIAL_LIMITS = {
   LIKES_PER_MINUTE: 120,
   REPORT_DETAILS_MAX_LENGTH: 500,
   REPORTS_PER_HOUR: 20,
-  /** Comments a post shows at a time; "Show earlier comments" loads the page before. */
-  COMMENTS_PAGE_SIZE: 50,
+  /**
+   * Comments a post shows at a time; "Show earlier comments" loads the page before. pg_graphql's most rows a
+   * collection answers (its max_rows default, kept by the embedded backend).
+   */
+  COMMENTS_PAGE_SIZE: 30,
   /** Names listed under "Liked by". */
   LIKED_BY_SHOWN: 20,
 } as const;
@@ -48,6 +51,7 @@ export const SOCIAL_TEXT = {
   EDITED: 'edited',
   WHO_MAY_COMMENT: 'Members of the group can comment.',
   JOIN_TO_COMMENT: 'Join the group to like photos and comment.',
+  GO_TO_GROUP: 'Go to the group',
   SIGN_IN_TO_COMMENT: 'Sign in to comment',
   SIGN_IN_TO_LIKE: 'Sign in to like photos',
   REPORT: 'Report',

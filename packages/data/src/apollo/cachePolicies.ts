@@ -25,6 +25,8 @@ export const typePolicies: TypePolicies = {
     fields: {
       postCollection,
       groupCollection: relayStylePagination(['filter', 'orderBy', 'first']),
+      // A post's comments: "Show earlier comments" appends the page before (newest first on the wire).
+      post_commentCollection: relayStylePagination(['filter', 'orderBy', 'first']),
     },
   },
   group: { keyFields: keyOf('group'), fields: { postCollection } },
@@ -33,4 +35,6 @@ export const typePolicies: TypePolicies = {
   group_category: { keyFields: keyOf('group_category') },
   post_category: { keyFields: keyOf('post_category') },
   group_member: { keyFields: keyOf('group_member') },
+  post_comment: { keyFields: keyOf('post_comment') },
+  post_like: { keyFields: keyOf('post_like') },
 };

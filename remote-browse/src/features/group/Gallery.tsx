@@ -26,16 +26,15 @@ export interface GalleryProps {
   totalCount?: number;
   loadingMore: boolean;
   loadMore: () => void;
-  liked: ReadonlySet<string>;
-  onToggleLike: (postId: string) => void;
+  /** Whether the caller may like photos here (a member); the hearts tell everyone else how to. */
+  canTakePart: boolean;
   /** Shown in the flow after the first day's photos (the advert on narrow screens, so photos come first). */
   afterFirstDay?: ReactNode;
 }
 
 /** The group's photos by day (newest first), each day a masonry; more pages load as the end nears. */
 export function Gallery(props: GalleryProps) {
-  const { groupId, days, loading, hasMore, totalCount, loadingMore, loadMore, liked, onToggleLike, afterFirstDay } =
-    props;
+  const { groupId, days, loading, hasMore, totalCount, loadingMore, loadMore, canTakePart, afterFirstDay } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const viewportWidth = useViewportSize('width');
@@ -89,8 +88,7 @@ export function Gallery(props: GalleryProps) {
                       order={offset + index}
                       eager={inFirstRow(offset + index, columns)}
                       priority={inFirstRow(offset + index, columns)}
-                      liked={liked.has(post.id)}
-                      onToggleLike={onToggleLike}
+                      canTakePart={canTakePart}
                     />
                   )}
                 />

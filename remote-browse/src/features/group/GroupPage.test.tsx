@@ -7,6 +7,7 @@ import {
   RETURN_TEXT,
   paths,
   screenVariables,
+  SOCIAL_TEXT,
   type EarlyScreenAnswer,
 } from '@snapshire/contracts';
 import { disposeData, initData } from '@snapshire/data';
@@ -20,6 +21,7 @@ import GroupPage from './GroupPage.tsx';
 
 let backend: ComponentBackend;
 let authorEmail: string;
+let authorId: string;
 /** Four photos, two a day; one photo; five photos, two a day; none; a private group nobody here belongs to. */
 let four: WorldGroup;
 let one: WorldGroup;
@@ -30,7 +32,7 @@ let hidden: WorldGroup;
 beforeAll(async () => {
   backend = await startComponentBackend();
   authorEmail = uniqueEmail('author');
-  const authorId = await insertAuthor(backend, authorEmail);
+  authorId = await insertAuthor(backend, authorEmail);
   const street = await insertCategory(backend, 'Street');
   const group = { authorId, categories: [street] };
   four = await insertGroup(backend, { ...group, posts: galleryPosts(4) });
@@ -144,19 +146,61 @@ describe('GroupPage', () => {
     expect(await screen.findByText(MESSAGES.NO_POSTS)).toBeInTheDocument();
   });
 
-  it('toggles a heart locally: on (pink) and pressed, per photo, and back off', async () => {
+  it('offers a signed-out visitor sign-in on the heart, coming back to that photo', async () => {
     renderGroup(four.id);
     const tiles = await screen.findAllByTestId('photo-tile');
-    const [first, second] = tiles.map((tile) => within(tile).getByRole('button', { name: 'Like' }));
-    expect(first).toHaveAttribute('aria-pressed', 'false');
-    await userEvent.click(first!);
-    expect(first).toHaveAttribute('aria-pressed', 'true');
-    expect(first).toHaveAttribute('data-state', 'on');
-    expect(second).toHaveAttribute('aria-pressed', 'false');
-    await userEvent.click(first!);
-    expect(first).toHaveAttribute('aria-pressed', 'false');
+    const heart = within(tiles[0]!).getByRole('link', { name: SOCIAL_TEXT.SIGN_IN_TO_LIKE });
+    expect(heart).toHaveAttribute('href', paths.login(paths.groupPost(four.id, four.posts[0]!.id)));
+  });
+
+  it('likes a photo for a member: pressed and counted at once, kept by the server, and undone', async () => {
+    await backend.sql(`insert into public.group_member (group_id, user_id, role) values ($1, $2, 'member')`, [
+      four.id,
+      authorId,
+    ]);
+    const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
+      email: authorEmail,
+      password: AUTHOR_PASSWORD,
+    });
+    if (error) throw error;
+    renderGroup(four.id);
+    await screen.findAllByTestId('photo-tile');
+    const heart = (n: number) =>
+      within(screen.getAllByTestId('photo-tile')[n]!).getByRole('button', { name: /^Like / });
+    expect(heart(0)).toHaveAccessibleName(SOCIAL_TEXT.likeLabel(four.posts[0]!.description!));
+    expect(heart(0)).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(heart(0));
+    expect(heart(0)).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getAllByTestId('photo-tile')[0]!).getByTestId('like-count')).toHaveTextContent(
+      SOCIAL_TEXT.likeCount(1),
+    );
+    expect(heart(1)).toHaveAttribute('aria-pressed', 'false');
     // Still on the group page: the heart is not the zoom link.
     expect(screen.getByTestId('location')).toHaveTextContent(paths.group(four.id));
+    const stored = async () =>
+      (
+        await backend.sql<{ n: number }>('select like_count as n from public.post where id = $1', [four.posts[0]!.id])
+      )[0]!.n;
+    await vi.waitFor(async () => expect(await stored()).toBe(1));
+    await userEvent.click(heart(0));
+    expect(heart(0)).toHaveAttribute('aria-pressed', 'false');
+    await vi.waitFor(async () => expect(await stored()).toBe(0));
+  });
+
+  it('tells a signed-in visitor who is not a member to join, and stores nothing', async () => {
+    const visitor = uniqueEmail('visitor');
+    await backend.createUser(visitor, AUTHOR_PASSWORD);
+    const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
+      email: visitor,
+      password: AUTHOR_PASSWORD,
+    });
+    if (error) throw error;
+    renderGroup(one.id);
+    const [tile] = await screen.findAllByTestId('photo-tile');
+    await userEvent.click(within(tile!).getByRole('button', { name: /^Like / }));
+    expect(within(tile!).getByRole('status')).toHaveTextContent(SOCIAL_TEXT.JOIN_TO_COMMENT);
+    expect(within(tile!).getByRole('button', { name: /^Like / })).toHaveAttribute('aria-pressed', 'false');
+    expect(await backend.sql('select 1 from public.post_like where post_id = $1', [one.posts[0]!.id])).toHaveLength(0);
   });
 });
 

@@ -69,17 +69,8 @@ function useCategoryFilter(postOpen: boolean): [string[], (ids: string[]) => voi
 function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean }) {
   const [categoryIds, setCategoryIds] = useCategoryFilter(postOpen);
   const advertBesideHeader = useViewportSize('width') >= ADVERT_BESIDE_HEADER_FROM_PX;
-  const [liked, setLiked] = useState<ReadonlySet<string>>(() => new Set());
   const state = useGroupPosts(groupId, categoryIds);
   const { group } = state;
-
-  const toggleLike = useCallback((postId: string) => {
-    setLiked((previous) => {
-      const next = new Set(previous);
-      if (!next.delete(postId)) next.add(postId);
-      return next;
-    });
-  }, []);
 
   const categories = useMemo<CategoryNode[]>(() => visibleCategories(group?.group_categoryCollection?.edges), [group]);
 
@@ -120,8 +111,7 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
         totalCount={state.totalCount}
         loadingMore={state.loadingMore}
         loadMore={state.loadMore}
-        liked={liked}
-        onToggleLike={toggleLike}
+        canTakePart={Boolean(group.can_take_part)}
         afterFirstDay={advertBesideHeader ? undefined : <Advert />}
       />
       {/* A phone with no photos to show still sees the advert, in the flow after the (empty) gallery. */}

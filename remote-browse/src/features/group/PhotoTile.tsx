@@ -1,12 +1,13 @@
 import { memo } from 'react';
-import { Box, Link } from '@chakra-ui/react';
+import { Box, HStack, Link, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '@snapshire/contracts';
+import { SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import type { GalleryPost } from '../browse-data/types.ts';
 import { POST_MODAL_STATE } from '../post/modalState.ts';
 import { photoAlt } from '../photos/altText.ts';
 import { SignedPhoto } from '../photos/SignedPhoto.tsx';
-import { HeartToggle } from './HeartToggle.tsx';
+import { LikeButton } from '../likes/LikeButton.tsx';
+import { CommentIcon } from '../photos/icons.tsx';
 
 export interface PhotoTileProps {
   groupId: string;
@@ -16,13 +17,12 @@ export interface PhotoTileProps {
   order: number;
   eager: boolean;
   priority: boolean;
-  liked: boolean;
-  onToggleLike: (postId: string) => void;
+  canTakePart: boolean;
 }
 
 /**
  * One photo in the gallery: a zoom-in link that opens the post modal (keyboard-focusable, named by the
- * photo's description) and the local heart toggle at the bottom right.
+ * photo's description) and, at the bottom right, the heart with its count and the comment count.
  */
 export const PhotoTile = memo(function PhotoTile({
   groupId,
@@ -31,8 +31,7 @@ export const PhotoTile = memo(function PhotoTile({
   order,
   eager,
   priority,
-  liked,
-  onToggleLike,
+  canTakePart,
 }: PhotoTileProps) {
   const alt = photoAlt(post);
   return (
@@ -50,7 +49,26 @@ export const PhotoTile = memo(function PhotoTile({
           />
         </RouterLink>
       </Link>
-      <HeartToggle on={liked} onToggle={() => onToggleLike(post.id)} />
+      <HStack position="absolute" right="2" bottom="2" gap="2" data-testid="tile-social">
+        {post.comment_count > 0 ? (
+          <Text
+            as="span"
+            display="inline-flex"
+            alignItems="center"
+            gap="1"
+            fontSize="sm"
+            fontWeight="medium"
+            color="white"
+            textShadow="0 1px 2px rgba(0,0,0,0.8)"
+            data-testid="comment-count"
+          >
+            <CommentIcon />
+            <span aria-hidden="true">{post.comment_count}</span>
+            <VisuallyHidden>{SOCIAL_TEXT.commentCount(post.comment_count)}</VisuallyHidden>
+          </Text>
+        ) : null}
+        <LikeButton post={post} groupId={groupId} photoLabel={alt} canTakePart={canTakePart} variant="overlay" />
+      </HStack>
     </Box>
   );
 });

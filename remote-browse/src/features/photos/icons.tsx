@@ -29,6 +29,14 @@ export function HeartIcon({ filled, ...props }: SVGProps<SVGSVGElement> & { fill
   );
 }
 
+export function CommentIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <Icon {...props}>
+      <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
+    </Icon>
+  );
+}
+
 export function ChevronLeftIcon(props: SVGProps<SVGSVGElement>) {
   return (
     <Icon {...props}>

@@ -21,6 +21,9 @@ import { PostByIdDocument } from '../browse-data/documents.ts';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type GalleryPost } from '../browse-data/types.ts';
 import { PostActions } from '../post-actions/PostActions.tsx';
+import { CommentsSection } from '../comments/CommentsSection.tsx';
+import { LikeButton } from '../likes/LikeButton.tsx';
+import { LikedBy } from '../likes/LikedBy.tsx';
 import { CameraLine } from './CameraLine.tsx';
 import { UnavailableNotice } from '../return-paths/UnavailableNotice.tsx';
 import { photoAlt } from '../photos/altText.ts';
@@ -55,8 +58,9 @@ const MIN_PHOTO_HEIGHT = 200;
 /**
  * A post: the photo from a signed URL, contained in the screen (never taller than it, letterboxed), and
  * beside it on wide screens (below on narrow) its heading (the description, else the group), Photo type,
- * Camera (one line, when the photo stated it), Categories (badges), Group (link, or 'Private Group' when the group is not visible), the date and, last,
- * the author's public name.
+ * Camera (one line, when the photo stated it), Categories (badges), Group (link, or 'Private Group' when the group is not visible), the date and
+ * the author's public name; then the heart with who likes it, the author's and managers' actions, and the
+ * comments.
  */
 export function PostDetail({
   postId,
@@ -199,7 +203,23 @@ export function PostDetail({
               </DataList.Item>
             ) : null}
           </DataList.Root>
+          <Stack gap="1" data-testid="post-likes">
+            <LikeButton
+              post={post}
+              groupId={post.group_id}
+              photoLabel={photoAlt(post)}
+              canTakePart={Boolean(post.group?.can_take_part)}
+              variant="inline"
+            />
+            <LikedBy postId={post.id} likeCount={post.like_count} />
+          </Stack>
           <PostActions postId={post.id} groupId={post.group_id} />
+          <CommentsSection
+            postId={post.id}
+            groupId={post.group_id}
+            canTakePart={Boolean(post.group?.can_take_part)}
+            headingLevel={headingLevel === 'h1' ? 'h2' : 'h3'}
+          />
         </Stack>
       ) : null}
     </Grid>

@@ -13,6 +13,9 @@ const NO_POSTS: GalleryOutletContext['posts'] = [];
 /** The bar above the photo that holds the position ("3 of 12") and the close button. */
 const MODAL_BAR_HEIGHT = 56;
 
+/** Where the arrow keys move a caret or a choice instead of the photo. */
+const EDITABLE = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="radiogroup"]';
+
 /** When the modal shows one of the last few loaded photos, the next page is fetched ahead. */
 const PREFETCH_BEFORE_END = 3;
 
@@ -102,6 +105,8 @@ export function PostModal({
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      // In a text box or a choice (a comment being written, the report's reasons) the arrows are the field's.
+      if (event.target instanceof Element && event.target.closest(EDITABLE)) return;
       event.preventDefault();
       step(event.key === 'ArrowLeft' ? -1 : 1);
     };

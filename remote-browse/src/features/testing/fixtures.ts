@@ -22,6 +22,9 @@ export function galleryPosts(count: number, perDay = 2): GalleryPost[] {
       meta_height: i % 2 ? 4000 : 3000,
       description: `Photo number ${i + 1}`,
       th: null,
+      like_count: 0,
+      comment_count: 0,
+      liked_by_me: false,
     };
   });
 }
@@ -33,6 +36,7 @@ export function groupNode(posts: GalleryPost[], overrides: Partial<GroupById> = 
     display_name: 'Harbour Town',
     description: 'Boats, gulls and fog.',
     is_private: false,
+    can_take_part: false,
     postCollection: {
       __typename: 'postConnection',
       totalCount: posts.length,
@@ -88,6 +92,9 @@ export function postByIdMock(post: GalleryPost, extra: Partial<PostDetailNode> =
     description: post.description,
     created_at: post.created_at,
     th: post.th,
+    like_count: post.like_count,
+    comment_count: post.comment_count,
+    liked_by_me: post.liked_by_me,
     camera_make: null,
     camera_model: null,
     camera_lens: null,
@@ -95,7 +102,7 @@ export function postByIdMock(post: GalleryPost, extra: Partial<PostDetailNode> =
     f_number: null,
     iso: null,
     focal_length: null,
-    group: { __typename: 'group', id: GROUP_ID, display_name: 'Harbour Town' },
+    group: { __typename: 'group', id: GROUP_ID, display_name: 'Harbour Town', can_take_part: false },
     author: { __typename: 'profile', id: AUTHOR_ID, display_name: 'Ada Harper' },
     post_categoryCollection: {
       __typename: 'post_categoryConnection',
