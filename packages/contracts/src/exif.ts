@@ -10,6 +10,8 @@
  * only the tags listed in TAGS are looked at. Pure: bytes in, values out; anything malformed reads as absent.
  */
 
+import { jpegSegments } from './jpeg-header.ts';
+
 /** The camera details of a photo; each absent when its tag is missing or unreadable. */
 export interface CameraDetails {
   make?: string | undefined;
@@ -130,28 +132,16 @@ function inRange(value: number | undefined, [min, max]: readonly [number, number
 /** The TIFF structure inside the first APP1 "Exif" segment before the image data, or null. */
 function findExif(bytes: Uint8Array): Tiff | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 2;
-  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
-    const marker = bytes[at + 1]!;
-    if (marker === 0xda || marker === 0xd9) break; // image data: no metadata after this
-    const length = view.getUint16(at + 2);
-    if (length < 2) break;
-    const segment = at + 4;
-    const end = Math.min(at + 2 + length, bytes.length);
+  for (const { marker, start, end } of jpegSegments(bytes)) {
     const isExif =
-      marker === 0xe1 &&
-      end - segment >= 14 &&
-      view.getUint32(segment) === 0x45786966 &&
-      view.getUint16(segment + 4) === 0;
-    if (isExif) {
-      const base = segment + 6;
-      const order = view.getUint16(base);
-      if (order !== 0x4949 && order !== 0x4d4d) return null;
-      const little = order === 0x4949;
-      if (view.getUint16(base + 2, little) !== 42) return null;
-      return { view, base, end, little };
-    }
-    at += 2 + length;
+      marker === 0xe1 && end - start >= 14 && view.getUint32(start) === 0x45786966 && view.getUint16(start + 4) === 0;
+    if (!isExif) continue;
+    const base = start + 6;
+    const order = view.getUint16(base);
+    if (order !== 0x4949 && order !== 0x4d4d) return null;
+    const little = order === 0x4949;
+    if (view.getUint16(base + 2, little) !== 42) return null;
+    return { view, base, end, little };
   }
   return null;
 }

@@ -27,6 +27,30 @@ export interface JpegFrame {
  */
 const SUPPORTED_FRAMES: ReadonlySet<number> = new Set([0xc0, 0xc1, 0xc2]);
 
+/** A marker segment of a JPEG's header: its marker and where its payload starts and ends (past the length). */
+export interface JpegSegment {
+  marker: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The marker segments before the image data (EXIF, ICC profile, frame header, ...), in file order; stops at
+ * the first scan or the end, or where the markers are broken. The one walk the metadata readers share
+ * (exif.ts here, the ICC reader of supabase/functions/handle-post-create/icc.ts).
+ */
+export function* jpegSegments(bytes: Uint8Array): Generator<JpegSegment> {
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1]!;
+    if (marker === 0xda || marker === 0xd9) return; // image data: no metadata after this
+    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    if (length < 2) return;
+    yield { marker, start: at + 4, end: Math.min(at + 2 + length, bytes.length) };
+    at += 2 + length;
+  }
+}
+
 /** JPEG files start with SOI (FF D8) followed by a marker (FF). */
 export function hasJpegSignature(bytes: Uint8Array): boolean {
   return bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;

@@ -14,27 +14,20 @@
  * not understand leaves the pixels as decoded.
  */
 
+import { jpegSegments } from '@snapshire/contracts';
+
 /** ICC profile data of a JPEG's APP2 "ICC_PROFILE" segments, joined in their order; null when there is none. */
 export function jpegIccProfile(bytes: Uint8Array): Uint8Array | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const chunks: Array<{ seq: number; data: Uint8Array }> = [];
-  let at = 2;
-  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
-    const marker = bytes[at + 1]!;
-    if (marker === 0xda || marker === 0xd9) break; // image data: no metadata after this
-    const length = view.getUint16(at + 2);
-    if (length < 2) break;
-    const segment = at + 4;
-    const end = Math.min(at + 2 + length, bytes.length);
+  for (const { marker, start, end } of jpegSegments(bytes)) {
     // "ICC_PROFILE\0", then the chunk's number (from 1) and the number of chunks.
     if (
       marker === 0xe2 &&
-      end - segment > 14 &&
-      String.fromCharCode(...bytes.subarray(segment, segment + 12)) === 'ICC_PROFILE\0'
+      end - start > 14 &&
+      String.fromCharCode(...bytes.subarray(start, start + 12)) === 'ICC_PROFILE\0'
     ) {
-      chunks.push({ seq: bytes[segment + 12]!, data: bytes.subarray(segment + 14, end) });
+      chunks.push({ seq: bytes[start + 12]!, data: bytes.subarray(start + 14, end) });
     }
-    at += 2 + length;
   }
   if (chunks.length === 0) return null;
   chunks.sort((a, b) => a.seq - b.seq);
