@@ -69,6 +69,10 @@ export const SOCIAL_TEXT = {
   REPORTED_COMMENT: 'Comment',
   VIEW_REPORTED_POST: 'Open the post',
   SHOW_MORE_REPORTS: 'Show more reports',
+  /** Before a report's details in the reports list. */
+  REPORTED_DETAILS: 'Details:',
+  CONFIRM_REMOVE_REPORTED_PHOTO: 'Remove this photo for everyone? Its reports go with it. This cannot be undone.',
+  CONFIRM_REMOVE_REPORTED_COMMENT: 'Remove this comment for everyone? Its reports go with it. This cannot be undone.',
   /** The report dialog's counter under its details box. */
   reportDetailsCount: (n: number) => `${n} of ${SOCIAL_LIMITS.REPORT_DETAILS_MAX_LENGTH} characters`,
   /** Under a reported comment in the reports list: who wrote it (their public name). */

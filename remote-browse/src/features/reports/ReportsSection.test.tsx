@@ -137,7 +137,7 @@ describe('ReportsSection', { timeout: 60_000 }, () => {
     const u = userEvent.setup();
     await u.click(within(item!).getByRole('button', { name: SOCIAL_TEXT.REMOVE_REPORTED_COMMENT }));
     const confirm = await screen.findByRole('alertdialog');
-    expect(confirm).toHaveTextContent(SOCIAL_TEXT.CONFIRM_DELETE_COMMENT);
+    expect(confirm).toHaveTextContent(SOCIAL_TEXT.CONFIRM_REMOVE_REPORTED_COMMENT);
     await u.click(within(confirm).getByRole('button', { name: SOCIAL_TEXT.REMOVE_REPORTED_COMMENT }));
 
     expect(await within(region).findByRole('status')).toHaveTextContent(SOCIAL_TEXT.REPORTED_CONTENT_REMOVED);
@@ -157,7 +157,7 @@ describe('ReportsSection', { timeout: 60_000 }, () => {
     const u = userEvent.setup();
     await u.click(await within(region).findByRole('button', { name: SOCIAL_TEXT.REMOVE_REPORTED_PHOTO }));
     const confirm = await screen.findByRole('alertdialog');
-    expect(confirm).toHaveTextContent(GROUP_ACTION_MESSAGES.CONFIRM_DELETE_POST);
+    expect(confirm).toHaveTextContent(SOCIAL_TEXT.CONFIRM_REMOVE_REPORTED_PHOTO);
     await u.click(within(confirm).getByRole('button', { name: SOCIAL_TEXT.REMOVE_REPORTED_PHOTO }));
 
     expect(await within(region).findByRole('status')).toHaveTextContent(SOCIAL_TEXT.REPORTED_CONTENT_REMOVED);

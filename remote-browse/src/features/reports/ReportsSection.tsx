@@ -4,7 +4,6 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   DELETE_POST_FUNCTION,
-  GROUP_ACTION_MESSAGES,
   REPORT_REASON_LABELS,
   SOCIAL_TEXT,
   groupRuleMessage,
@@ -223,8 +222,13 @@ function ReportItem({
               </Box>
             ) : null}
             {details ? (
-              <Text whiteSpace="pre-line" overflowWrap="anywhere" fontStyle="italic" data-testid="report-details">
-                “{details}”
+              <Text whiteSpace="pre-line" overflowWrap="anywhere" data-testid="report-details">
+                <Text as="span" color="fg.muted">
+                  {SOCIAL_TEXT.REPORTED_DETAILS}
+                </Text>{' '}
+                <Text as="span" fontStyle="italic">
+                  “{details}”
+                </Text>
               </Text>
             ) : null}
             <HStack gap="3" wrap="wrap" textStyle="sm">
@@ -252,7 +256,9 @@ function ReportItem({
             loading={busy}
             aria-describedby={summaryId}
             label={isComment ? SOCIAL_TEXT.REMOVE_REPORTED_COMMENT : SOCIAL_TEXT.REMOVE_REPORTED_PHOTO}
-            question={isComment ? SOCIAL_TEXT.CONFIRM_DELETE_COMMENT : GROUP_ACTION_MESSAGES.CONFIRM_DELETE_POST}
+            question={
+              isComment ? SOCIAL_TEXT.CONFIRM_REMOVE_REPORTED_COMMENT : SOCIAL_TEXT.CONFIRM_REMOVE_REPORTED_PHOTO
+            }
             onConfirm={onRemove}
           />
         </HStack>
