@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Center, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -11,7 +11,7 @@ import {
   type ReportReason,
 } from '@snapshire/contracts';
 import { useSupabase } from '@snapshire/data';
-import { LoadingState, touchTargetLink } from '@snapshire/ui';
+import { touchTargetLink } from '@snapshire/ui';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
 import { invokeDeletion } from '../group-actions/invokeDeletion.ts';
@@ -72,7 +72,13 @@ export function ReportsSection({ groupId }: { groupId: string }) {
   }, [reports.length]);
 
   if (!group) {
-    if (loading) return <LoadingState minH="24" />;
+    // Quietly (no status role): the page around it is already there and says so; only this list is on its way.
+    if (loading)
+      return (
+        <Center minH="24">
+          <Spinner size="md" color="brand.solid" />
+        </Center>
+      );
     if (error) return <ActionFeedback feedback={{ kind: 'error', message: groupRuleMessage(error.message) }} />;
     return null;
   }
