@@ -68,6 +68,22 @@ export const SOCIAL_TEXT = {
   REMOVE_REPORTED_COMMENT: 'Remove comment',
   REPORT_DISMISSED: 'The report has been dismissed.',
   REPORTED_CONTENT_REMOVED: 'The content has been removed for everyone.',
+  CANCEL_REPORT: 'Cancel',
+  REPORTED_PHOTO: 'Photo',
+  REPORTED_COMMENT: 'Comment',
+  VIEW_REPORTED_POST: 'Open the post',
+  SHOW_MORE_REPORTS: 'Show more reports',
+  /** Before a report's details in the reports list. */
+  REPORTED_DETAILS: 'Details:',
+  CONFIRM_REMOVE_REPORTED_PHOTO: 'Remove this photo for everyone? Its reports go with it. This cannot be undone.',
+  CONFIRM_REMOVE_REPORTED_COMMENT: 'Remove this comment for everyone? Its reports go with it. This cannot be undone.',
+  /** The report dialog's counter under its details box. */
+  reportDetailsCount: (n: number) => `${n} of ${SOCIAL_LIMITS.REPORT_DETAILS_MAX_LENGTH} characters`,
+  /** Under a reported comment in the reports list: who wrote it (their public name). */
+  reportedCommentBy: (author: string) => `Written by ${author}`,
+  reportedAt: (when: string) => `Reported ${when}`,
+  /** What the number on the group settings link means, for screen readers. */
+  openReportCount: (n: number) => (n === 1 ? '1 open report' : `${n} open reports`),
   newPhotos: (n: number) => (n === 1 ? '1 new photo' : `${n} new photos`),
   likeCount: (n: number) => (n === 1 ? '1 like' : `${n} likes`),
   commentCount: (n: number) => (n === 1 ? '1 comment' : `${n} comments`),

@@ -1,7 +1,7 @@
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { GROUP_ACTION_MESSAGES, paths } from '@snapshire/contracts';
+import { GROUP_ACTION_MESSAGES, SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
@@ -13,7 +13,8 @@ import { asGroupRole, canManage, roleLabel } from './roles.ts';
 
 /**
  * On the group page, under its header: the caller's role and the member count, Join/Leave for a public group,
- * Leave for members of a private one (never the owner), and the settings link for owners and admins.
+ * Leave for members of a private one (never the owner), and the settings link for owners and admins (with
+ * the number of open reports when there are any).
  */
 export function GroupMembershipBar({ groupId }: { groupId: string }) {
   const { session, loading: sessionLoading } = useSession();
@@ -83,7 +84,25 @@ export function GroupMembershipBar({ groupId }: { groupId: string }) {
         ) : null}
         {canManage(role) ? (
           <Button asChild size="sm" variant="outline" colorPalette="brand">
-            <RouterLink to={paths.groupSettings(groupId)}>{GROUP_ACTION_MESSAGES.GROUP_SETTINGS}</RouterLink>
+            <RouterLink to={paths.groupSettings(groupId)}>
+              {GROUP_ACTION_MESSAGES.GROUP_SETTINGS}
+              {group.open_report_count ? (
+                // The number is seen; what it counts is read out with the link's name.
+                <>
+                  {' '}
+                  <Badge
+                    colorPalette="red"
+                    variant="solid"
+                    size="sm"
+                    borderRadius="full"
+                    data-testid="open-report-count"
+                  >
+                    <span aria-hidden="true">{group.open_report_count}</span>
+                    <VisuallyHidden>({SOCIAL_TEXT.openReportCount(group.open_report_count)})</VisuallyHidden>
+                  </Badge>
+                </>
+              ) : null}
+            </RouterLink>
           </Button>
         ) : null}
       </HStack>

@@ -20,6 +20,7 @@ import { groupNoticeState } from '../group-actions/groupNotice.ts';
 import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
+import { ReportsSection } from '../reports/ReportsSection.tsx';
 import { GroupFields, useGroupNameRule, type GroupFieldValues } from '../new-group/GroupFields.tsx';
 import { InvitationsSection } from './InvitationsSection.tsx';
 import { MembersSection } from './MembersSection.tsx';
@@ -34,8 +35,8 @@ import { asGroupRole, canManage, roleLabel } from './roles.ts';
 export type SettingsGroup = NonNullable<GroupSettingsQuery['groupCollection']>['edges'][number]['node'];
 
 /**
- * A group's settings (route GROUP_SETTINGS), for its owner and admins: edit the group, its members and roles,
- * its invitation links (private groups) and, for the owner, delete it. Everyone else is told they cannot.
+ * A group's settings (route GROUP_SETTINGS), for its owner and admins: its open reports, edit the group, its
+ * members and roles, its invitation links (private groups) and, for the owner, delete it. Everyone else is told they cannot.
  */
 export default function GroupSettingsPage() {
   const { groupId } = useParams();
@@ -90,6 +91,9 @@ function GroupSettings({ groupId }: { groupId: string }) {
           </Badge>
         </HStack>
       </Stack>
+      {/* First: what waits for the managers to act on it. */}
+      <ReportsSection groupId={group.id} />
+      <Separator />
       <EditSection group={group} />
       <Separator />
       <MembersSection group={group} myRole={role} />

@@ -18,11 +18,13 @@ import { invokeDeletion } from '../group-actions/invokeDeletion.ts';
 import { groupNoticeState } from '../group-actions/groupNotice.ts';
 import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
+import { ReportButton } from '../reports/ReportButton.tsx';
 import { PostPermissionsDocument, UpdatePostDocument } from './operations.generated.ts';
 
 /**
  * Under a post's details: Edit (its author: description and photo type) and Delete (its author, or an owner
- * or admin of its group), each with feedback in words; deleting asks first and returns to the group.
+ * or admin of its group), each with feedback in words; deleting asks first and returns to the group. Anyone
+ * else signed in may Report it to the group's owner and admins.
  */
 export function PostActions({ postId, groupId }: { postId: string; groupId: string }) {
   const { user } = useSession();
@@ -51,7 +53,6 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
   if (!user || !post) return null;
   const isAuthor = post.author_id === user.id;
   const canDelete = isAuthor || role === 'owner' || role === 'admin';
-  if (!isAuthor && !canDelete) return null;
 
   function startEditing() {
     setDescription(post?.description ?? '');
@@ -132,6 +133,7 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
               loading={busy}
             />
           ) : null}
+          {isAuthor ? null : <ReportButton target={{ postId }} />}
         </HStack>
       )}
       <Box>

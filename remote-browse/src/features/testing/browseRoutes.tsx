@@ -25,6 +25,7 @@ export interface BrowseRoutesProps {
   post?: ReactNode;
   invitation?: ReactNode;
   newGroup?: ReactNode;
+  settings?: ReactNode;
 }
 
 export function BrowseRoutes({
@@ -35,6 +36,7 @@ export function BrowseRoutes({
   post,
   invitation,
   newGroup,
+  settings,
 }: BrowseRoutesProps) {
   return (
     <MemoryRouter initialEntries={initialEntries} initialIndex={initialIndex}>
@@ -48,6 +50,7 @@ export function BrowseRoutes({
           </Route>
         ) : null}
         {invitation ? <Route path={ROUTES.INVITATION} element={invitation} /> : null}
+        {settings ? <Route path={ROUTES.GROUP_SETTINGS} element={settings} /> : null}
       </Routes>
       <LocationProbe />
     </MemoryRouter>

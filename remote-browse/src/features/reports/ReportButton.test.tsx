@@ -1,0 +1,180 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  BROWSE_TEXT,
+  GROUP_RULE_MESSAGES,
+  REPORT_REASONS,
+  REPORT_REASON_LABELS,
+  SOCIAL_TEXT,
+  paths,
+} from '@snapshire/contracts';
+import { disposeData, initData } from '@snapshire/data';
+import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
+import { renderOnBackend } from '../testing/renderOnBackend.tsx';
+import { AUTHOR_PASSWORD, insertAuthor, insertGroup, type WorldGroup } from '../testing/browseWorld.ts';
+import { galleryPosts } from '../testing/fixtures.ts';
+import { insertComment, insertMember, insertPerson, insertReport, storedReports } from '../testing/reportsWorld.ts';
+import GroupPage from '../group/GroupPage.tsx';
+import PostView from '../post/PostView.tsx';
+import { POST_MODAL_STATE } from '../post/modalState.ts';
+import { ReportButton } from './ReportButton.tsx';
+
+let backend: ComponentBackend;
+let ownerEmail: string;
+let memberEmail: string;
+let memberId: string;
+let group: WorldGroup;
+
+beforeAll(async () => {
+  backend = await startComponentBackend();
+  ownerEmail = uniqueEmail('owner');
+  memberEmail = uniqueEmail('member');
+  const ownerId = await insertAuthor(backend, ownerEmail);
+  memberId = await insertPerson(backend, memberEmail, 'Ben Member');
+  group = await insertGroup(backend, { authorId: ownerId, posts: galleryPosts(4) });
+  await insertMember(backend, group.id, ownerId, 'owner');
+  await insertMember(backend, group.id, memberId, 'member');
+});
+afterAll(async () => {
+  await backend?.stop();
+});
+beforeEach(() => localStorage.clear());
+afterEach(() => disposeData());
+
+async function signIn(email: string) {
+  const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
+    email,
+    password: AUTHOR_PASSWORD,
+  });
+  if (error) throw error;
+}
+
+const renderPostPage = (postId: string) =>
+  renderOnBackend(backend.config, {
+    initialEntries: [paths.groupPost(group.id, postId)],
+    group: <GroupPage />,
+    post: <PostView />,
+  });
+
+async function openDialog(u: ReturnType<typeof userEvent.setup>, name: string) {
+  await u.click(await screen.findByRole('button', { name: SOCIAL_TEXT.REPORT }));
+  return screen.findByRole('dialog', { name });
+}
+
+// Chakra's dialog and a real backend on a busy 2-core machine.
+describe('ReportButton', { timeout: 60_000 }, () => {
+  it('reports a post from its page: a reason, optional details, thanks in words, focus back on Report', async () => {
+    const post = group.posts[0]!;
+    await signIn(memberEmail);
+    renderPostPage(post.id);
+    const u = userEvent.setup();
+    const dialog = await openDialog(u, SOCIAL_TEXT.REPORT_POST_TITLE);
+
+    const reasons = within(dialog).getByRole('radiogroup', { name: SOCIAL_TEXT.REPORT_REASON });
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(REPORT_REASONS.map((reason) => REPORT_REASON_LABELS[reason]));
+    // No reason, nothing sent: said at the reasons, whose first takes the focus.
+    await u.click(within(dialog).getByRole('button', { name: SOCIAL_TEXT.SEND_REPORT }));
+    expect(within(dialog).getByText(GROUP_RULE_MESSAGES.report_reason_unknown)).toBeInTheDocument();
+    expect(reasons).toHaveAccessibleDescription(GROUP_RULE_MESSAGES.report_reason_unknown);
+    expect(within(reasons).getAllByRole('radio')[0]).toHaveFocus();
+
+    await u.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.harassment }));
+    const details = within(dialog).getByRole('textbox', { name: SOCIAL_TEXT.REPORT_DETAILS });
+    expect(details).toHaveAttribute('maxlength', '500');
+    await u.type(details, 'Shouting at people');
+    expect(details).toHaveAccessibleDescription(SOCIAL_TEXT.reportDetailsCount(18));
+    await u.click(within(dialog).getByRole('button', { name: SOCIAL_TEXT.SEND_REPORT }));
+
+    const thanks = await within(dialog).findByRole('status');
+    expect(thanks).toHaveTextContent(SOCIAL_TEXT.REPORT_SENT);
+    await waitFor(() => expect(thanks).toHaveFocus());
+    expect(await storedReports(backend, post.id)).toEqual([
+      { reason: 'harassment', details: 'Shouting at people', comment_id: null, reporter_id: memberId },
+    ]);
+
+    await u.click(within(dialog).getAllByRole('button', { name: BROWSE_TEXT.CLOSE }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: SOCIAL_TEXT.REPORT })).toHaveFocus());
+  });
+
+  it('refuses a second report of the same photo in words, keeping what was typed', async () => {
+    const post = group.posts[1]!;
+    await insertReport(backend, { postId: post.id, reporterId: memberId, reason: 'spam' });
+    await signIn(memberEmail);
+    renderPostPage(post.id);
+    const u = userEvent.setup();
+    const dialog = await openDialog(u, SOCIAL_TEXT.REPORT_POST_TITLE);
+    await u.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.nudity }));
+    await u.type(within(dialog).getByRole('textbox', { name: SOCIAL_TEXT.REPORT_DETAILS }), 'Again, sorry');
+    await u.click(within(dialog).getByRole('button', { name: SOCIAL_TEXT.SEND_REPORT }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(GROUP_RULE_MESSAGES.already_reported);
+    expect(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.nudity })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: SOCIAL_TEXT.REPORT_DETAILS })).toHaveValue('Again, sorry');
+    expect(await storedReports(backend, post.id)).toHaveLength(1);
+
+    // Cancel closes it; the focus is back where the person was.
+    await u.click(within(dialog).getByRole('button', { name: SOCIAL_TEXT.CANCEL_REPORT }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: SOCIAL_TEXT.REPORT })).toHaveFocus());
+  });
+
+  it("offers nothing to a signed-out visitor, nor to the photo's author", async () => {
+    const post = group.posts[2]!;
+    renderPostPage(post.id);
+    expect(await screen.findByTestId('post-heading')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SOCIAL_TEXT.REPORT })).not.toBeInTheDocument();
+    disposeData();
+
+    await signIn(ownerEmail);
+    renderPostPage(post.id);
+    expect(await screen.findByRole('button', { name: 'Delete post' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SOCIAL_TEXT.REPORT })).not.toBeInTheDocument();
+  });
+
+  it('keeps the arrow keys in the dialog over the post modal: they choose a reason, not the next photo', async () => {
+    const post = group.posts[1]!;
+    await signIn(memberEmail);
+    renderOnBackend(backend.config, {
+      initialEntries: [
+        paths.group(group.id),
+        { pathname: paths.groupPost(group.id, post.id), state: POST_MODAL_STATE },
+      ],
+      initialIndex: 1,
+      group: <GroupPage />,
+      post: <PostView />,
+    });
+    await screen.findByTestId('post-modal');
+    const u = userEvent.setup();
+    const dialog = await openDialog(u, SOCIAL_TEXT.REPORT_POST_TITLE);
+    await u.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.spam }));
+    await u.keyboard('{ArrowRight}');
+    await u.keyboard('{ArrowLeft}');
+    await u.keyboard('{ArrowRight}');
+    expect(screen.getByTestId('location')).toHaveTextContent(paths.groupPost(group.id, post.id));
+    expect(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.harassment })).toBeChecked();
+  });
+
+  it('reports a comment, with the title that says so', async () => {
+    const post = group.posts[3]!;
+    const commentId = await insertComment(backend, post.id, memberId, 'Rude words');
+    await signIn(ownerEmail);
+    renderOnBackend(backend.config, {
+      initialEntries: [paths.group(group.id)],
+      group: <ReportButton target={{ postId: post.id, commentId }} />,
+    });
+    const u = userEvent.setup();
+    const dialog = await openDialog(u, SOCIAL_TEXT.REPORT_COMMENT_TITLE);
+    await u.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.other }));
+    await u.click(within(dialog).getByRole('button', { name: SOCIAL_TEXT.SEND_REPORT }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(SOCIAL_TEXT.REPORT_SENT);
+    expect(await storedReports(backend, post.id)).toEqual([
+      expect.objectContaining({ reason: 'other', details: '', comment_id: commentId }),
+    ]);
+  });
+});
