@@ -3,6 +3,7 @@ import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useMutation } from '@apollo/client/react';
 import { SOCIAL_TEXT } from '@snapshire/contracts';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
+import { ReportButton } from '../reports/ReportButton.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { relativeTime } from './relativeTime.ts';
 import { EditCommentDocument, type CommentFieldsFragment } from './operations.generated.ts';
@@ -70,20 +71,24 @@ export function CommentItem({ comment, mine, canModerate, onDelete }: CommentIte
           {comment.body}
         </Text>
       )}
-      {!editing && (mine || canModerate) ? (
-        <HStack gap="1" mt="1">
+      {!editing ? (
+        <HStack gap="1" mt="1" _empty={{ display: 'none' }}>
           {mine ? (
             <Button ref={editButton} size="xs" variant="ghost" onClick={() => setEditing(true)}>
               {SOCIAL_TEXT.EDIT_COMMENT}
             </Button>
           ) : null}
-          <ConfirmButton
-            size="xs"
-            variant="ghost"
-            label={SOCIAL_TEXT.DELETE_COMMENT}
-            question={SOCIAL_TEXT.CONFIRM_DELETE_COMMENT}
-            onConfirm={() => onDelete(comment.id)}
-          />
+          {mine || canModerate ? (
+            <ConfirmButton
+              size="xs"
+              variant="ghost"
+              label={SOCIAL_TEXT.DELETE_COMMENT}
+              question={SOCIAL_TEXT.CONFIRM_DELETE_COMMENT}
+              onConfirm={() => onDelete(comment.id)}
+            />
+          ) : null}
+          {/* Anyone signed in but its author may ask the group's admins to look at it. */}
+          {!mine ? <ReportButton target={{ postId: comment.post_id, commentId: comment.id }} /> : null}
         </HStack>
       ) : null}
     </Box>

@@ -13,6 +13,9 @@ const NO_POSTS: GalleryOutletContext['posts'] = [];
 /** The bar above the photo that holds the position ("3 of 12") and the close button. */
 const MODAL_BAR_HEIGHT = 56;
 
+/** Dialogs: the modal itself, and any opened over it. */
+const DIALOGS = '[role="dialog"], [role="alertdialog"]';
+
 /** Where the arrow keys move a caret or a choice instead of the photo. */
 const EDITABLE = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="radiogroup"]';
 
@@ -51,6 +54,7 @@ export function PostModal({
   // The photo shown, updated at once on each step: a second key press before the route has re-rendered
   // still moves from the right photo.
   const currentId = useRef(postId);
+  const contentRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     currentId.current = postId;
   }, [postId]);
@@ -105,8 +109,13 @@ export function PostModal({
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-      // In a text box or a choice (a comment being written, the report's reasons) the arrows are the field's.
-      if (event.target instanceof Element && event.target.closest(EDITABLE)) return;
+      // In a text box or a choice (a comment being written, the report's reasons) the arrows are the field's;
+      // in a dialog opened over the modal (a confirmation, a report) they are that dialog's, and the photo
+      // it is about must stay.
+      if (event.target instanceof Element) {
+        if (event.target.closest(EDITABLE)) return;
+        if (event.target.closest(DIALOGS) && !contentRef.current?.contains(event.target)) return;
+      }
       event.preventDefault();
       step(event.key === 'ArrowLeft' ? -1 : 1);
     };
@@ -120,6 +129,7 @@ export function PostModal({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content
+            ref={contentRef}
             {...swipeHandlers}
             data-testid="post-modal"
             aria-label={photoAlt(current ?? {})}

@@ -255,6 +255,21 @@ describe('post actions keep the focus where the person is', { timeout: 60_000 },
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit post' })).toHaveFocus());
   });
 
+  it('keeps the photo a confirmation is about: the arrow keys in it do not move the modal', async () => {
+    const [first] = own.posts as [GalleryPost];
+    renderModal(first, own);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Delete post' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await u.keyboard('{ArrowRight}');
+    expect(location()).toBe(paths.groupPost(own.id, first.id));
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    // Without a dialog over it, the arrows move the modal again.
+    await u.keyboard('{ArrowRight}');
+    await waitFor(() => expect(location()).toBe(paths.groupPost(own.id, own.posts[1]!.id)));
+  });
+
   it("after deleting, gives the focus to the group page's news that the post is gone", async () => {
     const post = own.posts[1]!;
     renderPage(own.id, post.id);

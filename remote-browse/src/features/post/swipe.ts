@@ -24,7 +24,10 @@ export function swipeBetween(start: { x: number; y: number }, end: { x: number; 
 export function useSwipe(onSwipe: (swipe: Swipe, scrolledAtStart: boolean) => void) {
   const start = useRef<{ x: number; y: number; scrolled: boolean } | null>(null);
   const onTouchStart = useCallback((event: ReactTouchEvent<HTMLElement>) => {
-    const touch = event.touches.length === 1 ? event.touches[0] : undefined;
+    // React passes on the touches of what is portaled over the element too (a dialog opened from it): those
+    // are that dialog's, never a swipe of this element.
+    const own = event.target instanceof Node && event.currentTarget.contains(event.target);
+    const touch = own && event.touches.length === 1 ? event.touches[0] : undefined;
     start.current = touch
       ? { x: touch.clientX, y: touch.clientY, scrolled: scrolledWithin(event.currentTarget) }
       : null;

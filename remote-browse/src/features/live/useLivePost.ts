@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { useSupabase } from '@snapshire/data';
+import { isPostChangeRow } from './postChanges.ts';
+import { writeCounts } from './writeCounts.ts';
+
+/** Changes that come together (a burst of comments) are answered with one refetch. */
+const SETTLE_MS = 150;
+
+/**
+ * Keeps an open post (page or modal) current: its counts change in place, and `onCommentsChanged` runs when a
+ * comment is added, edited or removed (a removal shows as a lower comment count on the post), and once after
+ * the live connection comes back, for whatever was missed.
+ */
+export function useLivePost(postId: string, onCommentsChanged: () => void): void {
+  const supabase = useSupabase();
+  const client = useApolloClient();
+  const callback = useRef(onCommentsChanged);
+  useEffect(() => {
+    callback.current = onCommentsChanged;
+  }, [onCommentsChanged]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let connectedBefore = false;
+    let comments: number | undefined;
+    const commentsChanged = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => callback.current(), SETTLE_MS);
+    };
+    const channel = supabase
+      .channel(`post:${postId}`)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'post_comment', filter: `post_id=eq.${postId}` },
+        commentsChanged,
+      )
+      .on(
+        'postgres_changes',
+        { event: 'UPDATE', schema: 'public', table: 'post', filter: `id=eq.${postId}` },
+        (change) => {
+          if (!isPostChangeRow(change.new)) return;
+          writeCounts(client.cache, change.new);
+          if (comments !== undefined && change.new.comment_count !== comments) commentsChanged();
+          comments = change.new.comment_count;
+        },
+      )
+      .subscribe((status) => {
+        if (status !== 'SUBSCRIBED') return;
+        if (connectedBefore) commentsChanged();
+        connectedBefore = true;
+      });
+    return () => {
+      clearTimeout(timer);
+      void supabase.removeChannel(channel);
+    };
+  }, [supabase, client, postId]);
+}
