@@ -53,9 +53,10 @@ export async function filterErrors(
 ): Promise<Array<string | null>> {
   if (checks.length === 0) return [];
   const res = await sql.query<{ error: string | null }>(
-    `select embedded_backend.realtime_filter_error(c.schema, c.tbl, c.role, c.col, c.op, c.value) as error
-     from pg_catalog.jsonb_to_recordset($1::jsonb) with ordinality
-       as c(schema text, tbl text, role text, col text, op text, value text, n bigint)
+    `select embedded_backend.realtime_filter_error(
+              c.item ->> 'schema', c.item ->> 'tbl', c.item ->> 'role', c.item ->> 'col', c.item ->> 'op',
+              c.item ->> 'value') as error
+     from pg_catalog.jsonb_array_elements($1::jsonb) with ordinality as c(item, n)
      order by c.n`,
     [
       JSON.stringify(
