@@ -91,13 +91,16 @@ export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
         clearIdle();
         const [item] = this.queue.splice(index, 1);
         const type = item.message[0];
-        owner = type === SYNC || type === SIMPLE_QUERY || type === TERMINATE ? null : item.handlerId;
+        const name = startupApplicationName(item.message);
+        // A startup message opens no sequence: a client that connects and sends nothing yet must not hold the
+        // session (it would, until disconnected as idle, if its startup counted as a sequence's first message).
+        owner =
+          name !== undefined || type === SYNC || type === SIMPLE_QUERY || type === TERMINATE ? null : item.handlerId;
         this.lastHandlerId = item.handlerId;
         let bytes = 0;
         // A NOTIFY committed by this message reaches the session's listeners in its output (PGlite has one
         // session): found there and reported, whichever connection's message it was.
         const notifications = notificationScanner(report);
-        const name = startupApplicationName(item.message);
         if (name !== undefined) names.set(item.handlerId, name);
         running = { seq: ++seq, since: performance.now(), handlerId: item.handlerId };
         const sql = sqlOf(item.message);
