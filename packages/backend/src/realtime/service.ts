@@ -106,6 +106,11 @@ const CHANGE_RETENTION_MS = 5 * 60_000;
 const PRUNE_INTERVAL_MS = 60_000;
 /** Transactions read in one query when notifications pile up. */
 const TRANSACTIONS_PER_READ = 100;
+/**
+ * Transactions waiting to be sent, at most: past it the oldest are dropped (and said so in the log) rather than
+ * this process growing without end under writes faster than their checks.
+ */
+const MAX_PENDING_TRANSACTIONS = 10_000;
 
 export interface RealtimeService {
   /** Answers a phx_join (reply, then system message); the channel when joined. */
@@ -349,6 +354,7 @@ export async function startRealtimeService(ctx: BackendContext, limits: Realtime
   /** Transactions notified and not yet read, oldest first. */
   const pending: string[] = [];
   let draining: Promise<void> | undefined;
+  let backlogLogged = false;
 
   const stopListening = await db.listen(
     CHANGES_CHANNEL,
@@ -356,6 +362,12 @@ export async function startRealtimeService(ctx: BackendContext, limits: Realtime
       // Nobody listens: nothing to read (the rows are pruned later).
       if (closed || subscriptionsByTable.size === 0) return;
       pending.push(transaction);
+      if (pending.length > MAX_PENDING_TRANSACTIONS) {
+        pending.shift();
+        if (!backlogLogged)
+          log(`realtime: over ${MAX_PENDING_TRANSACTIONS} transactions wait to be sent: the oldest are dropped`);
+        backlogLogged = true;
+      } else if (pending.length < MAX_PENDING_TRANSACTIONS / 2) backlogLogged = false;
       drain();
     },
     () => log('realtime: the change feed was interrupted; changes committed meanwhile were not sent'),
