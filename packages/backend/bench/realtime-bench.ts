@@ -133,6 +133,9 @@ for (const engine of values.engines.split(',').map((e) => e.trim())) {
   } finally {
     await db.end();
     child.send({ type: 'stop' });
-    await new Promise((r) => child.once('exit', r));
+    const exited = new Promise((r) => child.once('exit', r));
+    const late = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(late);
   }
 }

@@ -10,6 +10,14 @@ const engine = process.argv[2] ?? 'pglite';
 const cluster: ThrowawayPostgres | undefined = engine === 'postgres' ? await startPostgres() : undefined;
 const backend = await startTestBackend({ files: REALTIME_FILES, postgres: cluster });
 
+// The benchmark went away (it failed, or was stopped): so does its backend.
+process.on('disconnect', () => {
+  void backend
+    .stop()
+    .then(() => cluster?.stop())
+    .finally(() => process.exit(1));
+});
+
 process.on('message', (message: { type: string }) => {
   if (message.type === 'memory') {
     globalThis.gc?.();
