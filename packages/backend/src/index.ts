@@ -15,6 +15,7 @@ import {
   runFixture,
   runSeed,
 } from './db/index.ts';
+import { attachRealtime, type RealtimeServer } from './realtime/routes.ts';
 import { startReconciler } from './reconcile/reconcile.ts';
 import { createApp } from './server.ts';
 import { warmFunctions } from './functions/functions.ts';
@@ -56,18 +57,13 @@ export class InsecureConfigError extends Error {
   }
 }
 
-/** A WebSocket stand-in for supabase-js on Node 20 (no global WebSocket): seeds do not use realtime. */
+/**
+ * The WebSocket of the backend's own supabase-js client (seeds, fixtures), which Node 20 lacks: that client
+ * never subscribes, and would fail loudly here if a seed tried to listen to the backend it is seeding.
+ */
 class NoRealtime {
   constructor() {
-    throw new Error('Realtime is not available inside the embedded backend');
-  }
-}
-
-async function realtimeTransport(): Promise<unknown> {
-  try {
-    return (await import('ws')).default;
-  } catch {
-    return NoRealtime;
+    throw new Error("The embedded backend's own client does not use Realtime");
   }
 }
 
@@ -133,6 +129,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   let tempDir: string | undefined;
   let server: Server | undefined;
   let stopReconciler: (() => Promise<void>) | undefined;
+  let realtime: RealtimeServer | undefined;
   try {
     if (!inMemory) await applyPlatformAndMigrations(db, config.projectDir, log);
     const filesDir = config.dataDir
@@ -155,6 +152,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     // caller that was busy meanwhile (a function decoding a photo), whose next POST then dies with EPIPE.
     server.keepAliveTimeout = IDLE_CONNECTION_TIMEOUT_MS;
     server.headersTimeout = IDLE_CONNECTION_TIMEOUT_MS + 5_000;
+    if (config.realtime.enabled) realtime = await attachRealtime(server, ctx, config.realtime.limits);
     const port = await listen(server, config.port, config.host);
     const urlHost =
       config.host === '0.0.0.0' || config.host === '::'
@@ -166,7 +164,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
 
     const supabase = createClient(ctx.url, keys.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: (await realtimeTransport()) as never },
+      realtime: { transport: NoRealtime as never },
     });
     const seedCtx = { supabase, url: ctx.url, log };
     if (config.seed) await runSeed(db, config.projectDir, seedCtx);
@@ -192,6 +190,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         stopped = true;
         await functionsWarmed;
         await stopReconciler?.();
+        // Its sockets are upgraded connections, which the HTTP server's close would wait for.
+        await realtime?.close();
         await new Promise<void>((resolve) => {
           running.close(() => resolve());
           running.closeAllConnections();
@@ -202,6 +202,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     };
   } catch (err) {
     await stopReconciler?.();
+    await realtime?.close();
     if (server) {
       server.closeAllConnections();
       server.close();

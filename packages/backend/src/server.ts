@@ -3,10 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { SERVER_LIMITS, SERVER_LIMIT_MESSAGES } from '@snapshire/contracts';
 import type { BackendContext } from './context.ts';
 import { authRoutes } from './auth/routes.ts';
-import { verifyProjectJwt } from './config/keys.ts';
 import { functionRoutes } from './functions/functions.ts';
 import { graphqlRoutes } from './graphql/routes.ts';
-import { apiKeyOf, bearerToken } from './http/caller.ts';
+import { apiKeyOf, apiKeyRefusal, bearerToken } from './http/caller.ts';
 import { corsMiddleware } from './http/cors.ts';
 import { mailboxRoutes } from './mailbox/routes.ts';
 import { restRoutes } from './rest/routes.ts';
@@ -23,21 +22,8 @@ function requireApiKey(ctx: BackendContext) {
   return async (c: Context, next: Next) => {
     if (c.req.method === 'OPTIONS') return next();
     if (c.req.method === 'GET' && OPEN_AUTH_PATHS.has(new URL(c.req.url).pathname.replace(/\/$/, ''))) return next();
-    const key = apiKeyOf(c) ?? bearerToken(c);
-    if (!key) {
-      return c.json(
-        { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
-        401,
-      );
-    }
-    try {
-      await verifyProjectJwt(key, ctx.config.jwtSecret);
-    } catch {
-      return c.json(
-        { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
-        401,
-      );
-    }
+    const refusal = await apiKeyRefusal(apiKeyOf(c) ?? bearerToken(c), ctx.config.jwtSecret);
+    if (refusal) return c.json(refusal, 401);
     return next();
   };
 }
@@ -113,6 +99,7 @@ export function createApp(ctx: BackendContext): Hono {
         '/functions/v1',
         '/graphql/v1',
         '/rest/v1/rpc',
+        ...(ctx.config.realtime.enabled ? ['/realtime/v1/websocket'] : []),
         ...(ctx.config.mailbox ? ['/mailbox'] : []),
       ],
     }),

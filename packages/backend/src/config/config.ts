@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_JWT_SECRET } from './keys.ts';
 import type { AuthRateLimits, PasswordRequirements } from '../auth/rate-limits.ts';
 import type { ReconcileSettings } from '../reconcile/reconcile.ts';
+import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from '../realtime/limits.ts';
 import { parseToml, type TomlTable, type TomlValue } from './toml.ts';
 
 /** The repository's supabase/ folder: what the backend serves unless told otherwise. */
@@ -64,6 +65,8 @@ export interface BackendOptions {
   passwordRequirements?: PasswordRequirements;
   /** Overrides of config.toml [storage.reconcile] (tests). */
   reconcile?: Partial<Pick<ReconcileSettings, 'enabled' | 'intervalMs' | 'gracePeriodMs'>>;
+  /** Overrides of the realtime websocket's limits (src/realtime/limits.ts); config.toml [realtime] enabled decides whether it is served. */
+  realtimeLimits?: Partial<RealtimeLimits>;
   /** statement_timeout (ms) per API role for request transactions (default: config.toml [db.statement_timeout]). */
   statementTimeouts?: Partial<Record<'anon' | 'authenticated' | 'service_role', number>>;
   /**
@@ -109,6 +112,8 @@ export interface ResolvedConfig {
   reconcile: ReconcileSettings;
   /** Whether /mailbox is served (see BackendOptions.mailbox). */
   mailbox: boolean;
+  /** Whether /realtime/v1/websocket is served (config.toml [realtime] enabled, default true), and its limits. */
+  realtime: { enabled: boolean; limits: RealtimeLimits };
   allowInsecurePublicBackend: boolean;
   onFatal: ((err: Error) => void) | undefined;
   warmFunctions: boolean;
@@ -250,6 +255,10 @@ export function resolveConfig(options: BackendOptions = {}): ResolvedConfig {
       emailMaxFrequencyMs: options.authRateLimits?.emailMaxFrequencyMs ?? parseDuration(email['max_frequency']) ?? 0,
     },
     passwordRequirements: options.passwordRequirements ?? (requirements as PasswordRequirements),
+    realtime: {
+      enabled: bool(table(toml, 'realtime')['enabled']) ?? true,
+      limits: { ...DEFAULT_REALTIME_LIMITS, ...options.realtimeLimits },
+    },
     reconcile: {
       enabled: options.reconcile?.enabled ?? bool(reconcile['enabled']) ?? true,
       intervalMs: options.reconcile?.intervalMs ?? parseDuration(reconcile['interval']) ?? 5 * 60_000,

@@ -5,6 +5,8 @@ export {
   DataDirLockLostError,
   StatementPreemptedError,
   StatementTimeoutError,
+  API_ROLES,
+  callerSettings,
 } from './open.ts';
 export type { OpenDatabaseOptions, OpenedDatabase } from './open.ts';
 export { applyPlatformAndMigrations, runSeed, runFixture } from './migrate.ts';

@@ -41,6 +41,12 @@ export interface OpenedDatabase extends Database {
   query: SqlClient['query'];
   /** PGlite only: the whole data directory as a tarball (a template for fast in-memory starts). */
   dumpDataDir(): Promise<Uint8Array>;
+  /**
+   * Calls `onNotification` with the payload of every NOTIFY on `channel` that any session commits, in commit
+   * order, until the returned function stops it. `onGap` is called when notifications may have been lost
+   * (the listening connection broke and was made again, a PGlite worker was restarted).
+   */
+  listen(channel: string, onNotification: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   /** Throws unless this process may still write to its data directory (call before writing stored files). */
   assertWritable(): void;
 }
@@ -58,6 +64,13 @@ export class StatementTimeoutError extends Error {
 
 /** What the PGlite worker's engine is doing: running a message for the named client connection, or nothing. */
 type EngineEvent = { type: 'busy'; connection: string; seq: number } | { type: 'idle' };
+
+/** A NOTIFY the PGlite worker found in its session's output (pglite-wire-queue.mjs). */
+interface WorkerNotification {
+  type: 'notification';
+  channel: string;
+  payload: string;
+}
 
 let connectionCount = 0;
 
@@ -121,6 +134,7 @@ async function startPgliteWorker(
   maxConnections: number,
   loadDataDir: Uint8Array | undefined,
   onEngine: (event: EngineEvent) => void,
+  onNotification: (event: WorkerNotification) => void,
 ): Promise<PgliteServer> {
   const { wasmModule, fsBundle } = await loadPgliteAssets();
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
@@ -149,6 +163,7 @@ async function startPgliteWorker(
   worker.removeAllListeners('exit');
   worker.on('message', (msg: { type: string }) => {
     if (msg.type === 'busy' || msg.type === 'idle') onEngine(msg as EngineEvent);
+    else if (msg.type === 'notification') onNotification(msg as WorkerNotification);
   });
   worker.on('error', (err) => console.error(`[backend] PGlite worker error: ${err.message}`));
   let dumps = 0;
@@ -212,6 +227,23 @@ function socketUrl(dir: string): string {
 function claimsJson(caller: Caller): string {
   return JSON.stringify({ ...caller.claims, role: caller.role });
 }
+
+/**
+ * The settings, besides its role, of a transaction run as `caller`: the JWT claims as PostgREST sets them,
+ * which auth.uid(), auth.jwt() and so every policy read. asCaller sets them; so does the realtime service's
+ * check of a change for a subscriber (src/realtime/repository.ts).
+ */
+export function callerSettings(caller: Caller): Array<[name: string, value: string]> {
+  return [
+    ['request.jwt.claims', claimsJson(caller)],
+    ['request.jwt.claim.sub', String(caller.claims.sub ?? '')],
+    ['request.jwt.claim.role', caller.role],
+    ['request.jwt.claim.email', String(caller.claims.email ?? '')],
+  ];
+}
+
+/** The database roles a request may run as: the role name is spliced into SQL, so it must be one of these. */
+export const API_ROLES: ReadonlySet<string> = new Set<Caller['role']>(['anon', 'authenticated', 'service_role']);
 
 function wrap(client: pg.PoolClient | pg.Pool): SqlClient {
   return {
@@ -310,6 +342,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   // than one means others wait (inside a transaction, PGlite's single session belongs to its connection).
   const watched = new Map<string, Watched>();
   let inFlight = 0;
+  /** Listeners by NOTIFY channel (PGlite: fed by the worker, which sees every notification of its session). */
+  const listeners = new Map<string, Set<{ onNotification: (payload: string) => void; onGap?: () => void }>>();
+  const onWorkerNotification = (event: WorkerNotification): void => {
+    for (const listener of listeners.get(event.channel) ?? []) listener.onNotification(event.payload);
+  };
   /** The message PGlite's engine runs (as far as this thread has heard), and what the watchdog did about it. */
   let engine:
     | {
@@ -416,6 +453,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
         socketConnections,
         options.dataDir ? undefined : options.loadDataDir,
         onEngine,
+        onWorkerNotification,
       );
       url = socketUrl(socketDir);
     }
@@ -458,7 +496,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       const terminatedMs = Math.round(performance.now() - started);
       for (let attempt = 0; ; attempt++) {
         try {
-          pglite = await startPgliteWorker(dbDir, socketPath, socketConnections, undefined, onEngine);
+          pglite = await startPgliteWorker(
+            dbDir,
+            socketPath,
+            socketConnections,
+            undefined,
+            onEngine,
+            onWorkerNotification,
+          );
           break;
         } catch (err) {
           if (attempt >= 20 || closed) throw err;
@@ -466,6 +511,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
         }
       }
       log(`PGlite worker restarted in ${Math.round(performance.now() - started)} ms (stopped in ${terminatedMs} ms)`);
+      // A new session listens to nothing: listen again, and tell the listeners what they may have missed.
+      for (const [channel, set] of listeners) {
+        await activePool.query(`listen ${quoteChannel(channel)}`);
+        for (const listener of set) listener.onGap?.();
+      }
     })()
       .catch((err: unknown) => log(`PGlite worker could not be restarted: ${(err as Error).message}`))
       .finally(() => {
@@ -581,23 +631,41 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       return pglite.dump();
     },
     assertWritable,
-    asOwner: (fn) => transaction(undefined, undefined, fn),
+    asOwner: (fn, opts) => transaction(opts?.statementTimeoutMs || undefined, undefined, fn),
     asCaller: (caller, fn) =>
       transaction(
         timeouts[caller.role] || undefined,
         async (client) => {
           // The role name cannot be a bind parameter; it comes from a closed union, checked here anyway.
-          if (!['anon', 'authenticated', 'service_role'].includes(caller.role))
-            throw new Error(`bad role ${caller.role}`);
+          if (!API_ROLES.has(caller.role)) throw new Error(`bad role ${caller.role}`);
           await client.query(`set local role ${caller.role}`);
+          const settings = callerSettings(caller);
           await client.query(
-            `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
-                  set_config('request.jwt.claim.role', $3, true), set_config('request.jwt.claim.email', $4, true)`,
-            [claimsJson(caller), String(caller.claims.sub ?? ''), caller.role, String(caller.claims.email ?? '')],
+            `select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+            settings.flat(),
           );
         },
         fn,
       ),
+    async listen(channel, onNotification, onGap) {
+      if (pglite) {
+        const listener = { onNotification, onGap };
+        let set = listeners.get(channel);
+        if (!set) {
+          set = new Set();
+          listeners.set(channel, set);
+          await activePool.query(`listen ${quoteChannel(channel)}`);
+        }
+        set.add(listener);
+        return async () => {
+          set.delete(listener);
+          if (set.size > 0 || listeners.get(channel) !== set) return;
+          listeners.delete(channel);
+          if (!closed) await activePool.query(`unlisten ${quoteChannel(channel)}`).catch(() => undefined);
+        };
+      }
+      return listenOnPostgres(url, channel, onNotification, onGap, log);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -609,6 +677,77 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       await lock?.release();
       for (const dir of temporary) await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A NOTIFY channel name as an identifier: only plain names, so it can be spliced into LISTEN. */
+function quoteChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad notification channel ${channel}`);
+  return `"${channel}"`;
+}
+
+/** Between two attempts to make the listening connection again. */
+const LISTEN_RETRY_MS = { first: 100, max: 5_000 };
+
+/**
+ * PostgreSQL delivers notifications to the session that listens: a connection of its own, outside the pool,
+ * made again (and the gap reported) whenever it breaks.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onGap: (() => void) | undefined,
+  log: (message: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS.first;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, application_name: `snapshire-backend-listen-${process.pid}` });
+    next.on('notification', (msg) => {
+      if (msg.channel === channel) onNotification(msg.payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      schedule();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${quoteChannel(channel)}`);
+    } catch (err) {
+      await next.end().catch(() => undefined);
+      throw err;
+    }
+    client = next;
+    if (stopped) await next.end().catch(() => undefined);
+  };
+  const schedule = (): void => {
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => {
+          delay = LISTEN_RETRY_MS.first;
+          log(`listening for ${channel} again`);
+          onGap?.();
+        },
+        () => {
+          delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+          if (!stopped) schedule();
+        },
+      );
+    }, delay);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
   };
 }
 

@@ -13,12 +13,14 @@ const SIMPLE_QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
 const PARSE = 0x50; // 'P'
 
+/** @typedef {{ type: 'busy', connection: string, seq: number } | { type: 'idle' } | { type: 'notification', channel: string, payload: string }} EngineEvent */
+
 /**
  * @param {import('@electric-sql/pglite-socket').PGLiteSocketServer} server
- * @param {(event: { type: 'busy', connection: string, seq: number } | { type: 'idle' }) => void} [report] told
- *   which client connection (by the application_name of its startup message) the engine is running a message
- *   for (numbered), and when it is done: the main thread's statement watchdog (PGlite cannot time out a
- *   statement itself).
+ * @param {(event: EngineEvent) => void} [report] told which client connection (by the application_name of its
+ *   startup message) the engine is running a message for (numbered), and when it is done: the main thread's
+ *   statement watchdog (PGlite cannot time out a statement itself); and every notification (NOTIFY) the
+ *   session's output carries, for the main thread's listeners (open.ts).
  * @param {number} [idleHoldMs] how long a connection may hold the session idle (inside a transaction, or
  *   mid extended-protocol sequence) while others wait, before it is disconnected and its transaction rolled
  *   back: PostgreSQL's idle_in_transaction_session_timeout. Without it one idle client stalls every request.
@@ -89,10 +91,16 @@ export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
         clearIdle();
         const [item] = this.queue.splice(index, 1);
         const type = item.message[0];
-        owner = type === SYNC || type === SIMPLE_QUERY || type === TERMINATE ? null : item.handlerId;
+        const name = startupApplicationName(item.message);
+        // A startup message opens no sequence: a client that connects and sends nothing yet must not hold the
+        // session (it would, until disconnected as idle, if its startup counted as a sequence's first message).
+        owner =
+          name !== undefined || type === SYNC || type === SIMPLE_QUERY || type === TERMINATE ? null : item.handlerId;
         this.lastHandlerId = item.handlerId;
         let bytes = 0;
-        const name = startupApplicationName(item.message);
+        // A NOTIFY committed by this message reaches the session's listeners in its output (PGlite has one
+        // session): found there and reported, whichever connection's message it was.
+        const notifications = notificationScanner(report);
         if (name !== undefined) names.set(item.handlerId, name);
         running = { seq: ++seq, since: performance.now(), handlerId: item.handlerId };
         const sql = sqlOf(item.message);
@@ -103,6 +111,7 @@ export function serializeWireSequences(server, report, idleHoldMs = 5_000) {
             this.db.execProtocolRawStream(item.message, {
               onRawData: (data) => {
                 bytes += data.length;
+                notifications.scan(data);
                 item.onData(data);
               },
             }),
@@ -190,4 +199,66 @@ function sqlOf(message) {
   if (type === PARSE) start = message.indexOf(0, start) + 1;
   const end = message.indexOf(0, start);
   return new TextDecoder().decode(message.subarray(start, end < 0 ? message.length : end));
+}
+
+const NOTIFICATION_RESPONSE = 0x41; // 'A'
+
+/**
+ * Finds the NotificationResponse messages ('A': int32 pid, channel and payload as C strings) in one message's
+ * output, which may arrive in chunks cut anywhere; every other message is skipped without copying.
+ * @param {((event: EngineEvent) => void) | undefined} report
+ */
+export function notificationScanner(report) {
+  /** Bytes of the message being read: its 5-byte header, then (for a notification) its whole body. */
+  let pending = new Uint8Array(0);
+  /** Bytes still to skip of a message that is not a notification. */
+  let skip = 0;
+  const decoder = new TextDecoder();
+  return {
+    /** @param {Uint8Array} data */
+    scan(data) {
+      if (!report) return;
+      let at = 0;
+      while (at < data.length) {
+        if (skip > 0) {
+          const n = Math.min(skip, data.length - at);
+          skip -= n;
+          at += n;
+          continue;
+        }
+        if (pending.length < 5) {
+          const n = Math.min(5 - pending.length, data.length - at);
+          pending = concat(pending, data.subarray(at, at + n));
+          at += n;
+          if (pending.length < 5) return;
+        }
+        const length = new DataView(pending.buffer, pending.byteOffset, 5).getInt32(1);
+        if (pending[0] !== NOTIFICATION_RESPONSE) {
+          skip = length - 4;
+          pending = new Uint8Array(0);
+          continue;
+        }
+        const total = 1 + length;
+        const n = Math.min(total - pending.length, data.length - at);
+        pending = concat(pending, data.subarray(at, at + n));
+        at += n;
+        if (pending.length < total) return;
+        const body = pending.subarray(9);
+        const end = body.indexOf(0);
+        const channel = decoder.decode(body.subarray(0, end));
+        const payloadEnd = body.indexOf(0, end + 1);
+        const payload = decoder.decode(body.subarray(end + 1, payloadEnd < 0 ? body.length : payloadEnd));
+        report({ type: 'notification', channel, payload });
+        pending = new Uint8Array(0);
+      }
+    },
+  };
+}
+
+/** @param {Uint8Array} a @param {Uint8Array} b */
+function concat(a, b) {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
 }

@@ -30,6 +30,9 @@ async function start() {
   // A socket file left by a terminated worker (or a killed backend) would make listen() fail; the data
   // directory's lock says no other backend is using it.
   rmSync(options.socketPath, { force: true });
+  // A NOTIFY that reaches the session while PGlite runs a statement of its own (pglite-socket rolls back the
+  // transaction of a connection that went away) is parsed by PGlite, not by the wire queue below.
+  db.onNotification((channel, payload) => parentPort?.postMessage({ type: 'notification', channel, payload }));
   server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: options.maxConnections });
   const wire = serializeWireSequences(server, (event) => parentPort?.postMessage(event), options.idleHoldMs);
   // Called by the main thread through the inspector while the engine is busy (open.ts): the only way in.

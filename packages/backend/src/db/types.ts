@@ -26,7 +26,10 @@ export interface Database {
    * Commits when fn resolves, rolls back when it throws.
    */
   asCaller<T>(caller: Caller, fn: (sql: SqlClient) => Promise<T>): Promise<T>;
-  /** Runs fn in one transaction as the database owner (no RLS): auth internals, migrations, seed. */
-  asOwner<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction as the database owner (no RLS): auth internals, migrations, seed. With
+   * `statementTimeoutMs`, each statement is cancelled past it, as a request's would be.
+   */
+  asOwner<T>(fn: (sql: SqlClient) => Promise<T>, options?: { statementTimeoutMs?: number }): Promise<T>;
   close(): Promise<void>;
 }

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import type { Caller } from '../db/types.ts';
+import { API_ROLES } from '../db/open.ts';
 import { InvalidJwtError, verifyProjectJwt } from '../config/keys.ts';
-
-const API_ROLES = new Set<Caller['role']>(['anon', 'authenticated', 'service_role']);
 
 /** The bearer token of the Authorization header, if any. */
 export function bearerToken(c: Context): string | undefined {
@@ -14,6 +13,24 @@ export function bearerToken(c: Context): string | undefined {
 /** The API key: `apikey` header, else `?apikey=` (as Kong's key-auth accepts). */
 export function apiKeyOf(c: Context): string | undefined {
   return c.req.header('apikey') || c.req.query('apikey') || undefined;
+}
+
+/**
+ * The API gateway's answer (Kong's key-auth on Supabase, HTTP 401) to a request whose API key is missing or not
+ * a JWT signed with this project's secret; undefined when the key is good.
+ */
+export async function apiKeyRefusal(
+  key: string | undefined,
+  jwtSecret: string,
+): Promise<{ message: string; hint: string } | undefined> {
+  if (!key)
+    return { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
+  try {
+    await verifyProjectJwt(key, jwtSecret);
+    return undefined;
+  } catch {
+    return { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
+  }
 }
 
 /**

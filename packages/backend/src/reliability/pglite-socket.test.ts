@@ -90,4 +90,20 @@ describe('the PGlite socket', () => {
     expect(waited).toBeGreaterThanOrEqual(PGLITE_IDLE_HOLD_MS - 100);
     console.log(`[pglite-socket] a request behind an idle transaction answered after ${waited.toFixed(0)} ms`);
   }, 30_000);
+
+  it('lets others run while a client that has connected sends nothing yet', async () => {
+    const quiet = new pg.Client({ connectionString: db.url });
+    let dropped = false;
+    quiet.on('error', () => (dropped = true));
+    await quiet.connect();
+    try {
+      const started = performance.now();
+      await db.query('select 1');
+      expect(performance.now() - started).toBeLessThan(PGLITE_IDLE_HOLD_MS / 2);
+      expect(dropped).toBe(false);
+      expect((await quiet.query<{ x: number }>('select 2 as x')).rows[0]!.x).toBe(2);
+    } finally {
+      await quiet.end();
+    }
+  });
 });
