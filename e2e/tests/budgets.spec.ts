@@ -140,7 +140,8 @@ test.describe('what the static servers send', () => {
     expect(directive('script-src').some((s) => s.startsWith("'sha256-"))).toBe(true); // the theme script, by hash
     expect(directive('script-src')).not.toContain("'unsafe-inline'");
     expect(directive('script-src')).not.toContain("'unsafe-eval'");
-    expect(directive('connect-src').sort()).toEqual(["'self'", backend, ...remotes].sort());
+    const backendSocket = backend.replace(/^http/, 'ws');
+    expect(directive('connect-src').sort()).toEqual(["'self'", backend, backendSocket, ...remotes].sort());
     expect(directive('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:', backend]));
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -6,7 +6,6 @@
  * once), revoked and expired links refused, and the owner deleting the group with everything in it.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import sharp from 'sharp';
 import {
   GROUP_ACTION_MESSAGES,
   INVITATION_STATUS_MESSAGES,
@@ -18,9 +17,9 @@ import {
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
 import { waitForConfirmationLink } from '../support/mailbox.ts';
+import { postThroughScreen, smallJpeg } from '../support/posting.ts';
 import { accessTokenOf, type Account } from '../support/session.ts';
 
-const POST_URL = /\/groups\/([0-9a-f-]{36})\/post\/([0-9a-f-]{36})$/;
 const GROUP_URL = /\/groups\/([0-9a-f-]{36})$/;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -46,31 +45,6 @@ async function confirm(page: Page, scope: Page | ReturnType<Page['locator']>, la
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: label }).click();
   await expect(dialog).toHaveCount(0);
-}
-
-async function smallJpeg(seed: number): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: seed % 255, g: 120, b: 90 } } })
-    .jpeg()
-    .toBuffer();
-}
-
-/** Posts a photo through the new-post screen and returns the new post's id. */
-async function postThroughScreen(page: Page, groupId: string, description: string): Promise<string> {
-  await page.goto(paths.group(groupId));
-  await page.getByRole('link', { name: MESSAGES.NEW_POST }).click();
-  await expect(page).toHaveURL(paths.groupNewPost(groupId));
-  await page.getByLabel('Choose a photo').setInputFiles({
-    name: 'family.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await smallJpeg(Date.now()),
-  });
-  await page.getByPlaceholder(MESSAGES.DESCRIPTION_PLACEHOLDER).fill(description);
-  await page.getByRole('button', { name: /^Submit/ }).click();
-  await expect(page.getByText(MESSAGES.POST_CREATED)).toBeVisible({ timeout: 60_000 });
-  const href = (await page.getByRole('link', { name: MESSAGES.VIEW_YOUR_POST }).getAttribute('href')) ?? '';
-  const [, postGroup, postId] = POST_URL.exec(href) ?? [];
-  expect(postGroup).toBe(groupId);
-  return postId!;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -7,8 +7,9 @@ import type { Browser, Page } from '@playwright/test';
 import { SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
-import { expect, test } from '../harness/fixtures.ts';
-import { signIn, type Account } from '../support/session.ts';
+import { expect, nodeSupabase, test } from '../harness/fixtures.ts';
+import { postThroughScreen } from '../support/posting.ts';
+import { accessTokenOf, signIn, type Account } from '../support/session.ts';
 
 /** A public group no other journey joins, so its members are the ones this file makes. */
 const GROUP = SEED_GROUPS.york;
@@ -92,4 +93,113 @@ test('a member likes and comments; another person sees both, and a non-member is
   await expect(tileAt(visitor, 1).getByTestId('like-count')).toHaveAttribute('data-count', String(base + 1));
   await expect(tileAt(visitor, 1).getByTestId('comment-count')).toBeVisible();
   for (const p of [ben, ada, visitor]) await p.context().close();
+});
+
+test('an open group page and an open photo update themselves: counts, comments and new photos, without a reload', async ({
+  browser,
+}) => {
+  const ben = await memberPage(browser, SAMPLE_ACCOUNTS.ben);
+  const ada = await memberPage(browser, SAMPLE_ACCOUNTS.ada);
+  // Ada has the photo open over the group page; Ben likes it from the gallery and comments on it.
+  const postId = (await tileAt(ada, 2).getAttribute('data-post-id'))!;
+  const likesShown = async (page: Page) =>
+    Number(await tileAt(page, 2).getByTestId('like-count').getAttribute('data-count'));
+  const before = await likesShown(ada);
+  await tileAt(ada, 2).getByRole('link').first().click();
+  const adaDetail = ada.getByTestId('post-detail');
+  await expect(adaDetail).toBeVisible();
+  const documentId = await ada.evaluate(
+    () =>
+      (window as unknown as { __doc?: number }).__doc ??
+      ((window as unknown as { __doc: number }).__doc = Math.random()),
+  );
+
+  const heart = tileAt(ben, 2).getByRole('button', { name: /^Like / });
+  if ((await heart.getAttribute('aria-pressed')) === 'true') {
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  }
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(adaDetail.getByTestId('like-count')).toHaveAttribute('data-count', String(before + 1), {
+    timeout: 5_000,
+  });
+
+  const words = `Seen live ${Date.now()}`;
+  await tileAt(ben, 2).getByRole('link').first().click();
+  const benDetail = ben.getByTestId('post-detail');
+  await benDetail.getByRole('textbox', { name: SOCIAL_TEXT.ADD_COMMENT }).fill(words);
+  await benDetail.getByRole('button', { name: SOCIAL_TEXT.POST_COMMENT }).click();
+  await expect(adaDetail.getByTestId('comment-body').filter({ hasText: words })).toBeVisible({ timeout: 5_000 });
+  // Neither page was reloaded.
+  expect(await ada.evaluate(() => (window as unknown as { __doc?: number }).__doc)).toBe(documentId);
+  await expect(ada).toHaveURL((url) => url.pathname === paths.groupPost(GROUP, postId));
+
+  // Back on the gallery, a photo Ben posts is offered on a bar, not pushed under Ada's eyes; pressing it
+  // shows it first.
+  await ada.keyboard.press('Escape');
+  await expect(ada.getByTestId('post-modal')).toHaveCount(0);
+  const newest = await tileAt(ada, 0).getAttribute('data-post-id');
+  const posted = await postThroughScreen(ben, GROUP, `Fresh from the walls ${Date.now()}`);
+  const bar = ada.getByTestId('new-photos-bar');
+  await expect(bar).toHaveText(new RegExp(SOCIAL_TEXT.newPhotos(1)), { timeout: 10_000 });
+  expect(await tileAt(ada, 0).getAttribute('data-post-id')).toBe(newest);
+  await bar.click();
+  await expect(tileAt(ada, 0)).toHaveAttribute('data-post-id', posted);
+  await expect(bar).toHaveCount(0);
+  expect(await ada.evaluate(() => (window as unknown as { __doc?: number }).__doc)).toBe(documentId);
+  for (const p of [ben, ada]) await p.context().close();
+});
+
+test("a private group's comment reaches a member's socket and never a non-member's", async ({ stack }) => {
+  const family = SEED_GROUPS.family;
+  // Supabase-js as a browser runs it, one per person, each subscribed to every comment it may hear of.
+  const listen = async (account: Account) => {
+    const client = nodeSupabase(stack, stack.anonKey);
+    const token = await accessTokenOf(stack, account);
+    await client.realtime.setAuth(token);
+    const heard: string[] = [];
+    const channel = client.channel(`all-comments-${account.email}`);
+    channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'post_comment' }, (change) =>
+      heard.push(String((change.new as { body?: string }).body)),
+    );
+    await new Promise<void>((resolve, reject) =>
+      channel.subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve();
+        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+      }),
+    );
+    return { client, token, heard };
+  };
+  const ada = await listen(SAMPLE_ACCOUNTS.ada);
+  const ben = await listen(SAMPLE_ACCOUNTS.ben);
+  try {
+    const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, Authorization: `Bearer ${ada.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        query: `query ($g: UUID!) { postCollection(filter: { group_id: { eq: $g } }, first: 1) { edges { node { id } } } }`,
+        variables: { g: family },
+      }),
+    });
+    const postId = ((await response.json()) as { data: { postCollection: { edges: { node: { id: string } }[] } } }).data
+      .postCollection.edges[0]!.node.id;
+    const words = `Only for the family ${Date.now()}`;
+    const added = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, Authorization: `Bearer ${ada.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        query: `mutation ($p: UUID!, $b: String!) { add_comment(post_id: $p, body: $b) { id } }`,
+        variables: { p: postId, b: words },
+      }),
+    });
+    expect(((await added.json()) as { errors?: unknown }).errors).toBeUndefined();
+    await expect.poll(() => ada.heard).toContain(words);
+    // Given time again, nothing of the family's has reached the outsider's socket (other journeys' public
+    // comments may have).
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(ben.heard.filter((body) => body.startsWith('Only for the family'))).toEqual([]);
+  } finally {
+    for (const { client } of [ada, ben]) await client.removeAllChannels();
+  }
 });

@@ -75,14 +75,16 @@ function originOf(url) {
 /**
  * The Content-Security-Policy of a page served beside `config` (the runtime config: backend and remote
  * URLs): scripts only from this origin, the configured remotes and the page's own inline scripts (by hash);
- * data only from this origin, the backend and the remotes (their manifests); images also as signed backend
- * URLs, blob: (previews of a photo being posted) and data:; styles inline too, as Emotion injects them.
+ * data only from this origin, the backend (and its Realtime websocket) and the remotes (their manifests);
+ * images also as signed backend URLs, blob: (previews of a photo being posted) and data:; styles inline too, as Emotion injects them.
  * @param {{ supabaseUrl?: unknown, remotes?: unknown, landingImageUrl?: unknown } | null} config
  * @param {string[]} inlineScriptHashes  'sha256-...' sources of the page's inline scripts
  */
 export function contentSecurityPolicy(config, inlineScriptHashes = []) {
   const unique = (list) => [...new Set(list.filter(Boolean))];
   const backend = originOf(config?.supabaseUrl);
+  // Realtime's websocket on the backend (ws: or wss:, as the page's supabase-js opens it).
+  const backendSocket = backend ? backend.replace(/^http/, 'ws') : undefined;
   const remotes =
     config && typeof config.remotes === 'object' && config.remotes !== null
       ? unique(Object.values(config.remotes).map(originOf))
@@ -94,7 +96,7 @@ export function contentSecurityPolicy(config, inlineScriptHashes = []) {
     'style-src': unique(["'self'", "'unsafe-inline'", ...remotes]),
     'img-src': unique(["'self'", 'data:', 'blob:', backend, landing, ...remotes]),
     'font-src': unique(["'self'", 'data:', ...remotes]),
-    'connect-src': unique(["'self'", backend, ...remotes]),
+    'connect-src': unique(["'self'", backend, backendSocket, ...remotes]),
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -1,6 +1,3 @@
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_DIR } from '../config/config.ts';
@@ -19,20 +16,6 @@ import {
   type Heard,
 } from '../testing/realtime.ts';
 
-/** The project's own migrations, plus what the social tables' migration will do for post: publish it. */
-async function writeProjectWithPublishedPost(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'snapshire-realtime-groups-'));
-  await mkdir(join(dir, 'migrations'));
-  const source = join(DEFAULT_PROJECT_DIR, 'migrations');
-  for (const file of await readdir(source))
-    if (file.endsWith('.sql')) await copyFile(join(source, file), join(dir, 'migrations', file));
-  await writeFile(
-    join(dir, 'migrations', '99990101000000_publish_post.sql'),
-    'alter publication supabase_realtime add table public.post;\n',
-  );
-  return dir;
-}
-
 /**
  * The product's own row level security (supabase/migrations) on post: a private group's posts reach its
  * members only, a post in progress its author only, a public group's posts everyone (src/rls/fixture.ts's
@@ -43,7 +26,8 @@ function groupSuite(start: (projectDir: string) => Promise<TestBackend>): void {
   let projectDir: string;
   const clients: SupabaseClient[] = [];
   beforeAll(async () => {
-    projectDir = await writeProjectWithPublishedPost();
+    // The project's own migrations, which publish post (20261129000100_social.sql).
+    projectDir = DEFAULT_PROJECT_DIR;
     b = await start(projectDir);
     const db = await openDatabase({ databaseUrl: b.dbUrl, log: () => undefined });
     try {
@@ -55,7 +39,6 @@ function groupSuite(start: (projectDir: string) => Promise<TestBackend>): void {
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.removeAllChannels()));
     await b?.stop();
-    await rm(projectDir, { recursive: true, force: true });
   });
 
   async function listenAs(who: keyof typeof USERS | 'anon', group: string): Promise<Heard> {

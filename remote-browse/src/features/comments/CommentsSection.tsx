@@ -6,6 +6,7 @@ import { useSession } from '@snapshire/data';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
 import { PostPermissionsDocument } from '../post-actions/operations.generated.ts';
+import { useLivePost } from '../live/useLivePost.ts';
 import { useHereAsRedirect } from '../return-paths/SignInOffer.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
@@ -37,6 +38,8 @@ export function CommentsSection({ postId, groupId, canTakePart, headingLevel }: 
   const [addComment] = useMutation(AddCommentDocument);
   const [deleteComment] = useMutation(DeleteCommentDocument);
   const { feedback, run } = useGroupAction();
+  // Others' comments, edits and removals arrive while the post is open.
+  useLivePost(postId, () => void refetch());
 
   const page = data?.post_commentCollection;
   const comments = [...(page?.edges ?? [])].reverse().map((edge) => edge.node);

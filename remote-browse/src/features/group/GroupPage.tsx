@@ -14,6 +14,8 @@ import type { GalleryOutletContext } from './galleryContext.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
 import { GroupMembershipBar } from '../group-admin/GroupMembershipBar.tsx';
 import { GroupHeader } from './GroupHeader.tsx';
+import { NewPhotosBar } from '../live/NewPhotosBar.tsx';
+import { useLiveGroup } from '../live/useLiveGroup.ts';
 import { MissingGroupPage } from './MissingGroupPage.tsx';
 import { groupPostsByDay } from './groupPostsByDay.ts';
 import { useGroupPosts } from './useGroupPosts.ts';
@@ -77,6 +79,15 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
   // Days as shown, and the photos in that order for the modal's previous/next.
   const days = useMemo(() => groupPostsByDay(state.posts), [state.posts]);
   const shownPosts = useMemo(() => days.flatMap((day) => day.posts), [days]);
+  // New photos wait behind a bar until asked for; counts change in place.
+  const live = useLiveGroup(groupId, shownPosts);
+  const { refresh } = state;
+  const { clear } = live;
+  const showNewPhotos = useCallback(async () => {
+    window.scrollTo({ top: 0 });
+    await refresh();
+    clear();
+  }, [refresh, clear]);
   const outletContext = useMemo<GalleryOutletContext>(
     () => ({
       groupId,
@@ -103,6 +114,7 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
         <CategoryFilter categories={categories} selected={categoryIds} onChange={setCategoryIds} />
       </GroupHeader>
       <GroupMembershipBar groupId={groupId} />
+      <NewPhotosBar count={live.newCount} onShow={() => void showNewPhotos()} />
       <Gallery
         groupId={groupId}
         days={days}

@@ -21,6 +21,8 @@ export interface GroupPostsState {
   totalCount: number | undefined;
   loadingMore: boolean;
   loadMore: () => void;
+  /** Loads the first page again (the newest photos), dropping the pages after it. */
+  refresh: () => Promise<void>;
 }
 
 /**
@@ -78,6 +80,11 @@ export function useGroupPosts(groupId: string, categoryIds: readonly string[]): 
       console.warn(`Loading more photos failed: ${err instanceof Error ? err.message : String(err)}`);
     });
   }, [fetchMore, hasMore, endCursor, listKey]);
+  const refetch = active.refetch;
+  const refresh = useCallback(async () => {
+    fetched.current.clear();
+    await refetch();
+  }, [refetch]);
 
   return {
     group,
@@ -89,5 +96,6 @@ export function useGroupPosts(groupId: string, categoryIds: readonly string[]): 
     totalCount: filtered ? undefined : group?.postCollection?.totalCount,
     loadingMore,
     loadMore,
+    refresh,
   };
 }

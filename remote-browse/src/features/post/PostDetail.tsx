@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import {
   Badge,
   Box,
@@ -21,7 +21,6 @@ import { PostByIdDocument } from '../browse-data/documents.ts';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type GalleryPost } from '../browse-data/types.ts';
 import { PostActions } from '../post-actions/PostActions.tsx';
-import { CommentsSection } from '../comments/CommentsSection.tsx';
 import { LikeButton } from '../likes/LikeButton.tsx';
 import { LikedBy } from '../likes/LikedBy.tsx';
 import { CameraLine } from './CameraLine.tsx';
@@ -51,6 +50,14 @@ export interface PostDetailProps {
 }
 
 const postedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+
+/**
+ * The comments come after everything else of a post, in a chunk of their own: the gallery and the groups
+ * list, which share this remote's common code, do not carry them.
+ */
+const CommentsSection = lazy(() =>
+  import('../comments/CommentsSection.tsx').then((module) => ({ default: module.CommentsSection })),
+);
 
 /** Never smaller than this, even on a very short screen (a landscape phone). */
 const MIN_PHOTO_HEIGHT = 200;
@@ -214,12 +221,14 @@ export function PostDetail({
             <LikedBy postId={post.id} likeCount={post.like_count} />
           </Stack>
           <PostActions postId={post.id} groupId={post.group_id} />
-          <CommentsSection
-            postId={post.id}
-            groupId={post.group_id}
-            canTakePart={Boolean(post.group?.can_take_part)}
-            headingLevel={headingLevel === 'h1' ? 'h2' : 'h3'}
-          />
+          <Suspense fallback={null}>
+            <CommentsSection
+              postId={post.id}
+              groupId={post.group_id}
+              canTakePart={Boolean(post.group?.can_take_part)}
+              headingLevel={headingLevel === 'h1' ? 'h2' : 'h3'}
+            />
+          </Suspense>
         </Stack>
       ) : null}
     </Grid>
