@@ -2,6 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES, paths } from '@snapshire/contracts';
+import type { E2EStack } from '../harness/stack.ts';
 
 const POST_URL = /\/groups\/([0-9a-f-]{36})\/post\/([0-9a-f-]{36})$/;
 
@@ -29,4 +30,28 @@ export async function postThroughScreen(page: Page, groupId: string, description
   const [, postGroup, postId] = POST_URL.exec(href) ?? [];
   expect(postGroup).toBe(groupId);
   return postId!;
+}
+
+/** Posts a photo straight to handle-post-create as `token`'s owner, as the new-post screen does. */
+export async function postDirectly(
+  stack: E2EStack,
+  token: string,
+  groupId: string,
+  description?: string,
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await smallJpeg(7))], { type: 'image/jpeg' }), 'quay.jpg');
+  form.append('groupId', groupId);
+  if (description) form.append('description', description);
+  form.append('photoType', 'DIGITAL');
+  form.append('width', '640');
+  form.append('height', '480');
+  const response = await fetch(`${stack.supabaseUrl}/functions/v1/handle-post-create`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await response.json()) as { post?: { id: string } };
+  if (!response.ok || !body.post) throw new Error(`post failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.post.id;
 }

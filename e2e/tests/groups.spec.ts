@@ -17,7 +17,7 @@ import {
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
 import { waitForConfirmationLink } from '../support/mailbox.ts';
-import { postThroughScreen, smallJpeg } from '../support/posting.ts';
+import { postDirectly, postThroughScreen } from '../support/posting.ts';
 import { accessTokenOf, type Account } from '../support/session.ts';
 
 const GROUP_URL = /\/groups\/([0-9a-f-]{36})$/;
@@ -57,24 +57,6 @@ async function graphql<T>(stack: E2EStack, bearer: string, query: string, variab
     body: JSON.stringify({ query, variables }),
   });
   return (await response.json()) as { data?: T; errors?: { message: string }[] };
-}
-
-/** Posts a photo straight to handle-post-create, as the new-post screen does. */
-async function postDirectly(stack: E2EStack, token: string, groupId: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await smallJpeg(7))], { type: 'image/jpeg' }), 'quay.jpg');
-  form.append('groupId', groupId);
-  form.append('photoType', 'DIGITAL');
-  form.append('width', '640');
-  form.append('height', '480');
-  const response = await fetch(`${stack.supabaseUrl}/functions/v1/handle-post-create`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await response.json()) as { post?: { id: string } };
-  if (!response.ok || !body.post) throw new Error(`post failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.post.id;
 }
 
 /** What is left of a group in the database and in storage, seen with the service role (past RLS). */

@@ -7,10 +7,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { REPORT_REASON_LABELS, SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
+import { postDirectly } from '../support/posting.ts';
 import { accessTokenOf, signIn, type Account } from '../support/session.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -24,28 +24,6 @@ async function graphql<T>(stack: E2EStack, bearer: string, query: string, variab
   const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
   if (body.errors?.length) throw new Error(`GraphQL: ${body.errors.map((e) => e.message).join('; ')}`);
   return body.data!;
-}
-
-/** Posts a photo straight to handle-post-create, as the new-post screen does; returns the post's id. */
-async function postPhoto(stack: E2EStack, token: string, groupId: string, description: string): Promise<string> {
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 90, b: 140 } } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'quay.jpg');
-  form.append('groupId', groupId);
-  form.append('description', description);
-  form.append('photoType', 'DIGITAL');
-  form.append('width', '640');
-  form.append('height', '480');
-  const response = await fetch(`${stack.supabaseUrl}/functions/v1/handle-post-create`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await response.json()) as { post?: { id: string } };
-  if (!response.ok || !body.post) throw new Error(`post failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.post.id;
 }
 
 /** The account's user id, from its access token. */
@@ -109,7 +87,7 @@ test('a member reports a photo; the owner sees the report, not who sent it, and 
   const join = 'mutation ($id: UUID!) { join_group(group_id: $id) { role } }';
   await graphql(stack, calToken, join, { id: groupId });
   await graphql(stack, benToken, join, { id: groupId });
-  const postId = await postPhoto(stack, calToken, groupId, description);
+  const postId = await postDirectly(stack, calToken, groupId, description);
   const { profileCollection } = await graphql<{ profileCollection: { edges: { node: { display_name: string } }[] } }>(
     stack,
     benToken,

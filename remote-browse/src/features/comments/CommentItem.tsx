@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useMutation } from '@apollo/client/react';
 import { SOCIAL_TEXT } from '@snapshire/contracts';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
+import { useFocusWhenClosed } from '../group-actions/useFocusWhenClosed.ts';
 import { ReportButton } from '../reports/ReportButton.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { relativeTime } from './relativeTime.ts';
@@ -27,15 +28,7 @@ export function CommentItem({ comment, mine, canModerate, onDelete }: CommentIte
   const [editing, setEditing] = useState(false);
   const [editComment] = useMutation(EditCommentDocument);
   const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  // When the edit box closes (saved or cancelled), Edit gets the focus back.
-  useEffect(() => {
-    if (editing) wasEditing.current = true;
-    else if (wasEditing.current) {
-      wasEditing.current = false;
-      editButton.current?.focus();
-    }
-  }, [editing]);
+  useFocusWhenClosed(editing, editButton);
 
   const written = new Date(comment.created_at);
   return (

@@ -2,10 +2,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GROUP_RULE_MESSAGES, SOCIAL_LIMITS, SOCIAL_TEXT, paths } from '@snapshire/contracts';
-import { disposeData, initData } from '@snapshire/data';
+import { disposeData } from '@snapshire/data';
 import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import { renderOnBackend } from '../testing/renderOnBackend.tsx';
-import { AUTHOR_NAME, AUTHOR_PASSWORD, insertAuthor, insertGroup, type WorldGroup } from '../testing/browseWorld.ts';
+import {
+  AUTHOR_NAME,
+  AUTHOR_PASSWORD,
+  insertAuthor,
+  insertGroup,
+  type WorldGroup,
+  signInOnBackend,
+} from '../testing/browseWorld.ts';
 import { galleryPosts } from '../testing/fixtures.ts';
 import GroupPage from '../group/GroupPage.tsx';
 import PostView from '../post/PostView.tsx';
@@ -36,13 +43,7 @@ afterAll(async () => {
 beforeEach(() => localStorage.clear());
 afterEach(() => disposeData());
 
-async function signIn(email: string) {
-  const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
-    email,
-    password: AUTHOR_PASSWORD,
-  });
-  if (error) throw error;
-}
+const signIn = (email: string) => signInOnBackend(backend, email);
 /** The post page, once its comments section is there. */
 async function renderPost(postId: string, groupId = group.id) {
   renderOnBackend(backend.config, {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, HStack, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
 import { invokeDeletion } from '../group-actions/invokeDeletion.ts';
 import { groupNoticeState } from '../group-actions/groupNotice.ts';
 import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
+import { useFocusWhenClosed } from '../group-actions/useFocusWhenClosed.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
 import { ReportButton } from '../reports/ReportButton.tsx';
 import { PostPermissionsDocument, UpdatePostDocument } from './operations.generated.ts';
@@ -38,15 +39,7 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
   const [description, setDescription] = useState('');
   const [photoType, setPhotoType] = useState<PhotoType>('DIGITAL');
   const editButton = useRef<HTMLButtonElement>(null);
-  /** The form was open: when it closes (Save or Cancel), Edit post gets the focus back. */
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    if (editing) wasEditing.current = true;
-    else if (wasEditing.current) {
-      wasEditing.current = false;
-      editButton.current?.focus();
-    }
-  }, [editing]);
+  useFocusWhenClosed(editing, editButton);
 
   const post = data?.postCollection?.edges[0]?.node;
   const role = post?.group?.my_role;

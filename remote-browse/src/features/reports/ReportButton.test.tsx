@@ -9,10 +9,10 @@ import {
   SOCIAL_TEXT,
   paths,
 } from '@snapshire/contracts';
-import { disposeData, initData } from '@snapshire/data';
+import { disposeData } from '@snapshire/data';
 import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import { renderOnBackend } from '../testing/renderOnBackend.tsx';
-import { AUTHOR_PASSWORD, insertAuthor, insertGroup, type WorldGroup } from '../testing/browseWorld.ts';
+import { insertAuthor, insertGroup, type WorldGroup, signInOnBackend } from '../testing/browseWorld.ts';
 import { galleryPosts } from '../testing/fixtures.ts';
 import { insertComment, insertMember, insertPerson, insertReport, storedReports } from '../testing/reportsWorld.ts';
 import GroupPage from '../group/GroupPage.tsx';
@@ -42,13 +42,7 @@ afterAll(async () => {
 beforeEach(() => localStorage.clear());
 afterEach(() => disposeData());
 
-async function signIn(email: string) {
-  const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
-    email,
-    password: AUTHOR_PASSWORD,
-  });
-  if (error) throw error;
-}
+const signIn = (email: string) => signInOnBackend(backend, email);
 
 const renderPostPage = (postId: string) =>
   renderOnBackend(backend.config, {

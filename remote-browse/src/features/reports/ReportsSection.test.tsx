@@ -8,10 +8,10 @@ import {
   SOCIAL_TEXT,
   paths,
 } from '@snapshire/contracts';
-import { disposeData, initData } from '@snapshire/data';
+import { disposeData } from '@snapshire/data';
 import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import { renderOnBackend } from '../testing/renderOnBackend.tsx';
-import { AUTHOR_PASSWORD, insertAuthor, insertGroup, type WorldGroup } from '../testing/browseWorld.ts';
+import { insertAuthor, insertGroup, type WorldGroup, signInOnBackend } from '../testing/browseWorld.ts';
 import { galleryPosts } from '../testing/fixtures.ts';
 import { insertComment, insertMember, insertPerson, insertReport, storedReports } from '../testing/reportsWorld.ts';
 import GroupSettingsPage from '../group-admin/GroupSettingsPage.tsx';
@@ -56,13 +56,7 @@ async function newGroup(posts = 2): Promise<WorldGroup> {
   return group;
 }
 
-async function signIn(email: string) {
-  const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
-    email,
-    password: AUTHOR_PASSWORD,
-  });
-  if (error) throw error;
-}
+const signIn = (email: string) => signInOnBackend(backend, email);
 
 const renderSettings = (groupId: string) =>
   renderOnBackend(backend.config, {

@@ -6,6 +6,7 @@
  */
 import { postObjectPath, type PhotoType } from '@snapshire/contracts';
 import type { ComponentBackend } from '@snapshire/backend/testing';
+import { initData } from '@snapshire/data';
 import type { CategoryNode, GalleryPost } from '../browse-data/types.ts';
 
 export const AUTHOR_NAME = 'Ada Harper';
@@ -100,4 +101,13 @@ export async function insertGroup(backend: ComponentBackend, options: WorldGroup
     await Promise.all(posts.map((post) => backend.storePhoto(postObjectPath(post.id, post.file_name))));
   }
   return { id, name, posts };
+}
+
+/** Starts the screens' data layer on `backend` signed in as `email` (an account made here, AUTHOR_PASSWORD). */
+export async function signInOnBackend(backend: ComponentBackend, email: string): Promise<void> {
+  const { error } = await initData(backend.config).supabase.auth.signInWithPassword({
+    email,
+    password: AUTHOR_PASSWORD,
+  });
+  if (error) throw error;
 }
