@@ -34,3 +34,12 @@ if (!('ResizeObserver' in globalThis)) {
   }
   globalThis.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 }
+
+// jsdom's WebSocket (undici's) hands jsdom's Event to Node's EventTarget and throws as soon as a socket opens:
+// supabase-js channels (live screens, remote-browse/src/features/live) use the ws package instead, as they do
+// on Node outside a browser.
+if (typeof window !== 'undefined') {
+  const { WebSocket: NodeWebSocket } = await import('ws');
+  globalThis.WebSocket = NodeWebSocket as unknown as typeof WebSocket;
+  window.WebSocket = globalThis.WebSocket;
+}
