@@ -3,11 +3,11 @@
  * browse remote and the embedded backend. A signed-out visitor's heart leads to sign-in and back to the same
  * photo; a member's like and comment are stored and seen by others; a signed-in non-member is told to join.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import { SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
-import { expect, nodeSupabase, test } from '../harness/fixtures.ts';
+import { expect, nodeSupabase, test, type E2EStack } from '../harness/fixtures.ts';
 import { postThroughScreen } from '../support/posting.ts';
 import { accessTokenOf, signIn, type Account } from '../support/session.ts';
 
@@ -17,6 +17,18 @@ const GROUP = SEED_GROUPS.york;
 const tileAt = (page: Page, order: number) => page.locator(`[data-testid="photo-tile"][data-order="${order}"]`);
 const likeCountOf = async (scope: ReturnType<Page['locator']>) =>
   Number(await scope.getByTestId('like-count').first().getAttribute('data-count'));
+
+/** A GraphQL request as the holder of `token`, answered data (throws on errors). */
+async function graphqlAs<T>(stack: E2EStack, token: string, query: string, variables: Record<string, unknown> = {}) {
+  const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data!;
+}
 
 /** Signed in as `account` and a member of the group (joining through the group page when not yet one). */
 async function memberPage(browser: Browser, account: Account): Promise<Page> {
@@ -174,26 +186,22 @@ test("a private group's comment reaches a member's socket and never a non-member
   const ada = await listen(SAMPLE_ACCOUNTS.ada);
   const ben = await listen(SAMPLE_ACCOUNTS.ben);
   try {
-    const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
-      method: 'POST',
-      headers: { apikey: stack.anonKey, Authorization: `Bearer ${ada.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        query: `query ($g: UUID!) { postCollection(filter: { group_id: { eq: $g } }, first: 1) { edges { node { id } } } }`,
-        variables: { g: family },
-      }),
-    });
-    const postId = ((await response.json()) as { data: { postCollection: { edges: { node: { id: string } }[] } } }).data
-      .postCollection.edges[0]!.node.id;
+    const found = await graphqlAs<{ postCollection: { edges: { node: { id: string } }[] } }>(
+      stack,
+      ada.token,
+      `query ($g: UUID!) { postCollection(filter: { group_id: { eq: $g } }, first: 1) { edges { node { id } } } }`,
+      { g: family },
+    );
     const words = `Only for the family ${Date.now()}`;
-    const added = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
-      method: 'POST',
-      headers: { apikey: stack.anonKey, Authorization: `Bearer ${ada.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        query: `mutation ($p: UUID!, $b: String!) { add_comment(post_id: $p, body: $b) { id } }`,
-        variables: { p: postId, b: words },
-      }),
-    });
-    expect(((await added.json()) as { errors?: unknown }).errors).toBeUndefined();
+    await graphqlAs(
+      stack,
+      ada.token,
+      `mutation ($p: UUID!, $b: String!) { add_comment(post_id: $p, body: $b) { id } }`,
+      {
+        p: found.postCollection.edges[0]!.node.id,
+        b: words,
+      },
+    );
     await expect.poll(() => ada.heard).toContain(words);
     // Given time again, nothing of the family's has reached the outsider's socket (other journeys' public
     // comments may have).
@@ -202,4 +210,48 @@ test("a private group's comment reaches a member's socket and never a non-member
   } finally {
     for (const { client } of [ada, ben]) await client.removeAllChannels();
   }
+});
+
+test('an open photo catches up after its live connection drops and comes back', async ({ browser, stack }) => {
+  // Ben comments from elsewhere (the API, as another device would).
+  const benToken = await accessTokenOf(stack, SAMPLE_ACCOUNTS.ben);
+  await graphqlAs(stack, benToken, `mutation ($g: UUID!) { join_group(group_id: $g) { role } }`, { g: GROUP }).catch(
+    () => undefined, // already a member
+  );
+  const comment = (postId: string, body: string) =>
+    graphqlAs(stack, benToken, `mutation ($p: UUID!, $b: String!) { add_comment(post_id: $p, body: $b) { id } }`, {
+      p: postId,
+      b: body,
+    });
+
+  // Ada's page reaches Realtime through a route the test can cut: while down, every socket is closed at once.
+  const page = await (await browser.newContext()).newPage();
+  let down = false;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+    if (down) return socket.close();
+    socket.connectToServer();
+    open.add(socket);
+    socket.onClose(() => open.delete(socket));
+  });
+  await page.goto(paths.group(GROUP));
+  const postId = (await tileAt(page, 3).getAttribute('data-post-id'))!;
+  await page.goto(paths.groupPost(GROUP, postId));
+  const comments = page.getByTestId('comments');
+  await expect(comments).toBeVisible();
+  // Connected (the post's channel joins right after): then the connection drops.
+  await expect.poll(() => open.size).toBeGreaterThan(0);
+  await page.waitForTimeout(1_000);
+
+  down = true;
+  for (const socket of [...open]) await socket.close();
+  const missed = `While the connection was down ${Date.now()}`;
+  await comment(postId, missed);
+  await page.waitForTimeout(1_500);
+  await expect(comments.getByText(missed)).toHaveCount(0);
+
+  // Back up: supabase-js reconnects by itself and the post asks once for what it missed.
+  down = false;
+  await expect(comments.getByText(missed)).toBeVisible({ timeout: 30_000 });
+  await page.context().close();
 });

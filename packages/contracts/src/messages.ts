@@ -86,6 +86,8 @@ export const MESSAGES = {
   REMOTE_TIMED_OUT_TEXT:
     'This part of Snapshire is taking too long to load. The rest of the site still works: try again in a moment.',
   RETRY: 'Retry',
+  // group page: the group could not be loaded (the server failed; not a missing group)
+  GROUP_LOAD_FAILED: "We couldn't load this group just now. Try again in a moment.",
   RUNTIME_CONFIG_FAILED:
     "Snapshire couldn't start: its configuration could not be loaded. Please reload the page in a moment.",
   RUNTIME_CONFIG_DETAILS: 'For the site operator:',

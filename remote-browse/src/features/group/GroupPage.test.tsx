@@ -87,6 +87,15 @@ describe('GroupPage', () => {
     expect(await screen.findAllByText(RETURN_TEXT.GROUP_NOT_AVAILABLE)).not.toHaveLength(0);
   });
 
+  it('says a group could not be loaded, with Retry, when the server does not answer: never that it is missing', async () => {
+    // A backend that is down: nothing listens on its port (a real refused connection, asked twice).
+    const down = { ...backend.config, supabaseUrl: 'http://127.0.0.1:9' };
+    renderOnBackend(down, { initialEntries: [paths.group(four.id)], group: <GroupPage /> });
+    expect(await screen.findByText(MESSAGES.GROUP_LOAD_FAILED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MESSAGES.RETRY })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.MISSING_GROUP_PAGE)).not.toBeInTheDocument();
+  });
+
   it('shows the missing-group page for a group that does not exist', async () => {
     renderGroup(crypto.randomUUID());
     expect(await screen.findByText(MESSAGES.MISSING_GROUP_PAGE)).toBeInTheDocument();

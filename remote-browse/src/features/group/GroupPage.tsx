@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Box } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import { Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { CATEGORY_QUERY_PARAM, MESSAGES } from '@snapshire/contracts';
 import { ErrorPanel, LoadingState } from '@snapshire/ui';
@@ -101,6 +101,18 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
 
   // Screen-high, so the footer is out of view before and after the group arrives (no layout shift).
   if (state.groupLoading) return <LoadingState minH="100vh" />;
+  // A failure is not a missing group: say so, and offer to ask again.
+  if (!group && state.groupError)
+    return (
+      <ErrorPanel
+        message={MESSAGES.GROUP_LOAD_FAILED}
+        action={
+          <Button colorPalette="brand" onClick={() => void state.refresh()}>
+            {MESSAGES.RETRY}
+          </Button>
+        }
+      />
+    );
   if (!group) return <MissingGroupPage />;
 
   return (

@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { LIMITS } from '@snapshire/contracts';
 import { GroupByIdDocument, GroupPostsByCategoryIdsDocument } from '../browse-data/documents.ts';
 import type { GalleryPost, GroupById } from '../browse-data/types.ts';
 import { GROUP_PAGE_QUERY } from './groupPageQuery.ts';
+
+/** How long a failed first answer waits before it is asked for again (once). */
+const FIRST_RETRY_MS = 500;
 
 export interface GroupPostsState {
   /** The group, or undefined while loading or when absent/not visible. */
@@ -80,16 +83,28 @@ export function useGroupPosts(groupId: string, categoryIds: readonly string[]): 
       console.warn(`Loading more photos failed: ${err instanceof Error ? err.message : String(err)}`);
     });
   }, [fetchMore, hasMore, endCursor, listKey]);
-  const refetch = active.refetch;
+  // A failed first answer (the server busy or restarting) is asked for once more before the page says so.
+  const groupRefetch = groupQuery.refetch;
+  const [retried, setRetried] = useState(false);
+  const groupFailed = Boolean(groupQuery.error && !groupQuery.data);
+  useEffect(() => {
+    if (!groupFailed || retried) return;
+    const timer = setTimeout(() => {
+      setRetried(true);
+      void groupRefetch().catch(() => undefined);
+    }, FIRST_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [groupFailed, retried, groupRefetch]);
+  const filteredRefetch = filteredQuery.refetch;
   const refresh = useCallback(async () => {
     fetched.current.clear();
-    await refetch();
-  }, [refetch]);
+    await Promise.all([groupRefetch(), filtered ? filteredRefetch() : undefined]);
+  }, [groupRefetch, filteredRefetch, filtered]);
 
   return {
     group,
-    groupLoading: groupQuery.loading && !groupQuery.data,
-    groupError: groupQuery.error,
+    groupLoading: (groupQuery.loading || (groupFailed && !retried)) && !groupQuery.data,
+    groupError: groupFailed && retried ? groupQuery.error : undefined,
     posts,
     postsLoading: filtered ? filteredQuery.loading && !filteredQuery.data : groupQuery.loading && !groupQuery.data,
     hasMore,
