@@ -47,7 +47,7 @@ test("a signed-out visitor's heart offers sign-in and comes back to that photo",
   await page.goto(paths.group(GROUP));
   const tile = tileAt(page, 0);
   const postId = (await tile.getAttribute('data-post-id'))!;
-  await tile.getByRole('link', { name: SOCIAL_TEXT.SIGN_IN_TO_LIKE }).click();
+  await tile.getByRole('button', { name: SOCIAL_TEXT.SIGN_IN_TO_LIKE }).click();
   await expect(page).toHaveURL((url) => url.pathname === paths.login().split('?')[0]);
   await page.getByLabel('Email').fill(SAMPLE_ACCOUNTS.ben.email);
   await page.getByLabel('Password').fill(SAMPLE_ACCOUNTS.ben.password);

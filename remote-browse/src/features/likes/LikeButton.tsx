@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Box, HStack, IconButton, Text, VisuallyHidden } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { touchTarget } from '@snapshire/ui';
@@ -23,11 +23,12 @@ export interface LikeButtonProps {
 
 /**
  * The heart and its count. A member's tap likes or unlikes at once (corrected if the server refuses); a
- * signed-in visitor who is not a member is told to join; a signed-out visitor's heart is a link to sign in
- * that comes back to this photo.
+ * signed-in visitor who is not a member is told to join; a signed-out visitor's heart takes them to sign in
+ * and back to this photo.
  */
 export function LikeButton({ post, groupId, photoLabel, canTakePart, variant }: LikeButtonProps) {
   const { session } = useSession();
+  const navigate = useNavigate();
   const { toggle, refusal, dismiss } = useLikeToggle();
   const [hint, setHint] = useState<string | null>(null);
   const notice = hint ?? refusal?.message ?? null;
@@ -84,10 +85,14 @@ export function LikeButton({ post, groupId, photoLabel, canTakePart, variant }: 
             <HeartIcon filled={on} />
           </IconButton>
         ) : (
-          <IconButton {...look} asChild aria-label={SOCIAL_TEXT.SIGN_IN_TO_LIKE}>
-            <RouterLink to={paths.login(paths.groupPost(groupId, post.id))}>
-              <HeartIcon />
-            </RouterLink>
+          // A button, as the heart is for members (a tile keeps one link, its photo); it takes the visitor to
+          // sign in, and back to this photo afterwards.
+          <IconButton
+            {...look}
+            aria-label={SOCIAL_TEXT.SIGN_IN_TO_LIKE}
+            onClick={() => void navigate(paths.login(paths.groupPost(groupId, post.id)))}
+          >
+            <HeartIcon />
           </IconButton>
         )}
         {count}
