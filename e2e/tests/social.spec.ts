@@ -7,7 +7,7 @@ import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import { SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
-import { expect, nodeSupabase, test, type E2EStack } from '../harness/fixtures.ts';
+import { expect, isSameDocument, markDocument, nodeSupabase, test, type E2EStack } from '../harness/fixtures.ts';
 import { postThroughScreen } from '../support/posting.ts';
 import { accessTokenOf, signIn, type Account } from '../support/session.ts';
 
@@ -120,11 +120,7 @@ test('an open group page and an open photo update themselves: counts, comments a
   await tileAt(ada, 2).getByRole('link').first().click();
   const adaDetail = ada.getByTestId('post-detail');
   await expect(adaDetail).toBeVisible();
-  const documentId = await ada.evaluate(
-    () =>
-      (window as unknown as { __doc?: number }).__doc ??
-      ((window as unknown as { __doc: number }).__doc = Math.random()),
-  );
+  await markDocument(ada);
 
   const heart = tileAt(ben, 2).getByRole('button', { name: /^Like / });
   if ((await heart.getAttribute('aria-pressed')) === 'true') {
@@ -144,7 +140,7 @@ test('an open group page and an open photo update themselves: counts, comments a
   await benDetail.getByRole('button', { name: SOCIAL_TEXT.POST_COMMENT }).click();
   await expect(adaDetail.getByTestId('comment-body').filter({ hasText: words })).toBeVisible({ timeout: 5_000 });
   // Neither page was reloaded.
-  expect(await ada.evaluate(() => (window as unknown as { __doc?: number }).__doc)).toBe(documentId);
+  expect(await isSameDocument(ada)).toBe(true);
   await expect(ada).toHaveURL((url) => url.pathname === paths.groupPost(GROUP, postId));
 
   // Back on the gallery, a photo Ben posts is offered on a bar, not pushed under Ada's eyes; pressing it
@@ -159,7 +155,7 @@ test('an open group page and an open photo update themselves: counts, comments a
   await bar.click();
   await expect(tileAt(ada, 0)).toHaveAttribute('data-post-id', posted);
   await expect(bar).toHaveCount(0);
-  expect(await ada.evaluate(() => (window as unknown as { __doc?: number }).__doc)).toBe(documentId);
+  expect(await isSameDocument(ada)).toBe(true);
   for (const p of [ben, ada]) await p.context().close();
 });
 
