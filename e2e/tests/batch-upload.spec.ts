@@ -187,7 +187,11 @@ test('the grid is axe clean; screenshots of the grid, the progress and the resul
       .analyze();
     const serious = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+      .map((v) => ({
+        rule: v.id,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+        summary: v.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? '',
+      }));
     expect(serious).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/grid-refused-${width}.png`, fullPage: true });
 

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Field, HStack, Image, List, Progress, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { BATCH_TEXT, LIMITS } from '@snapshire/contracts';
 import type { BatchItem } from './batchState.ts';
+import { ERROR_TEXT } from './errorText.ts';
 
 export interface BatchPhotoGridProps {
   items: BatchItem[];
@@ -98,7 +99,7 @@ function BatchTile({ item, ...props }: BatchPhotoGridProps & { item: BatchItem }
           </Badge>
         </HStack>
         {refused && item.issues.length > 0 && (
-          <List.Root color="fg.error" fontSize="sm" ps="4" aria-label={`Problems with ${name}`}>
+          <List.Root color={ERROR_TEXT} fontSize="sm" ps="4" aria-label={`Problems with ${name}`}>
             {item.issues.map((issue) => (
               <List.Item key={issue}>{issue}</List.Item>
             ))}
@@ -113,10 +114,16 @@ function BatchTile({ item, ...props }: BatchPhotoGridProps & { item: BatchItem }
         )}
         {item.status === 'failed' && (
           <Stack gap="2">
-            <Text color="fg.error" fontSize="sm" role="alert">
+            <Text color={ERROR_TEXT} fontSize="sm" role="alert">
               {item.error}
             </Text>
-            <Button size="sm" variant="outline" onClick={() => props.onRetry(item.id)} aria-label={`Retry ${name}`}>
+            <Button
+              size="sm"
+              minH="11"
+              variant="outline"
+              onClick={() => props.onRetry(item.id)}
+              aria-label={`Retry ${name}`}
+            >
               {BATCH_TEXT.RETRY}
             </Button>
           </Stack>
@@ -137,7 +144,9 @@ function BatchTile({ item, ...props }: BatchPhotoGridProps & { item: BatchItem }
           <HStack gap="2" wrap="wrap" mt="auto">
             {!refused && (
               <Button
-                size="xs"
+                size="sm"
+                minH="11"
+                px="2"
                 variant="ghost"
                 aria-pressed={item.ownDescription !== null}
                 onClick={() => props.onOwnDescriptionChange(item.id, item.ownDescription === null ? '' : null)}
@@ -145,7 +154,14 @@ function BatchTile({ item, ...props }: BatchPhotoGridProps & { item: BatchItem }
                 {item.ownDescription === null ? BATCH_TEXT.OWN_DESCRIPTION : BATCH_TEXT.USE_SHARED_DESCRIPTION}
               </Button>
             )}
-            <Button size="xs" variant="ghost" onClick={() => props.onRemove(item.id)} aria-label={`Remove ${name}`}>
+            <Button
+              size="sm"
+              minH="11"
+              px="2"
+              variant="ghost"
+              onClick={() => props.onRemove(item.id)}
+              aria-label={`Remove ${name}`}
+            >
               {BATCH_TEXT.REMOVE}
             </Button>
           </HStack>

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { BATCH_TEXT, paths } from '@snapshire/contracts';
 import type { BatchItem } from './batchState.ts';
+import { ERROR_TEXT } from './errorText.ts';
 
 export interface BatchResultPanelProps {
   groupId: string;
@@ -22,7 +23,9 @@ export function BatchResultPanel({ groupId, items, onRetry, onPostMore }: BatchR
     const panel = panelRef.current;
     if (!panel) return;
     panel.focus({ preventScroll: true });
-    panel.scrollIntoView?.({ block: 'start' });
+    // As the single post's panel: the page's top when title and panel fit on the screen from there.
+    if (panel.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight) window.scrollTo({ top: 0 });
+    else panel.scrollIntoView?.({ block: 'start' });
   }, []);
   const posted = items.filter((item) => item.status === 'posted');
   const notPosted = items.filter((item) => item.status !== 'posted');
@@ -55,12 +58,13 @@ export function BatchResultPanel({ groupId, items, onRetry, onPostMore }: BatchR
               <List.Item key={item.id}>
                 <Stack gap="1" align="flex-start">
                   <Text fontWeight="semibold">{item.file.name}</Text>
-                  <Text color="fg.error" fontSize="sm">
+                  <Text color={ERROR_TEXT} fontSize="sm">
                     {item.status === 'sending' ? 'Sending again…' : (item.error ?? item.issues.join(' '))}
                   </Text>
                   {(item.status === 'failed' || item.status === 'sending') && (
                     <Button
                       size="sm"
+                      minH="11"
                       variant="outline"
                       loading={item.status === 'sending'}
                       onClick={() => onRetry(item.id)}
@@ -75,7 +79,7 @@ export function BatchResultPanel({ groupId, items, onRetry, onPostMore }: BatchR
           </List.Root>
         </Box>
       )}
-      <Button alignSelf="flex-start" variant="outline" size="sm" onClick={onPostMore}>
+      <Button alignSelf="flex-start" variant="outline" size="sm" minH="11" onClick={onPostMore}>
         {BATCH_TEXT.POST_ANOTHER}
       </Button>
     </Stack>
