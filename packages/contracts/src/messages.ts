@@ -127,7 +127,8 @@ export const RETURN_TEXT = {
 export const BATCH_TEXT = {
   UPLOAD_STEP_TITLE: 'Upload your photos.',
   DESCRIBE_STEP_TITLE: 'Describe your photos.',
-  DESCRIBE_STEP_HINT: 'The description, categories and type apply to every photo, unless you give a photo its own description.',
+  DESCRIBE_STEP_HINT:
+    'The description, categories and type apply to every photo, unless you give a photo its own description.',
   DROP_HINT: `or click to browse your files (JPEG images, up to ${LIMITS.UPLOAD_MAX_FILES} at a time)`,
   TOO_MANY_FILES: `Only ${LIMITS.UPLOAD_MAX_FILES} photos can be posted at a time: this one was left out. Post it in a next batch.`,
   LEFT_OUT: 'Left out',
@@ -153,7 +154,8 @@ export const LEAVE_NEW_POST = {
   UPLOADING:
     'Your photo is still uploading. If you leave, it is posted when the upload finishes, but you will not see it confirmed here.',
   /** The same questions while several photos are chosen or uploading. */
-  UNSAVED_BATCH: 'Your photos have not all been posted yet. If you leave, the ones not posted and what you wrote are dropped.',
+  UNSAVED_BATCH:
+    'Your photos have not all been posted yet. If you leave, the ones not posted and what you wrote are dropped.',
   UPLOADING_BATCH:
     'Your photos are still uploading. If you leave, the ones already sending are posted, the ones waiting are not, and you will not see them confirmed here.',
   STAY: 'Stay',

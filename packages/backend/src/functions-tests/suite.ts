@@ -707,10 +707,10 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           postCategories: before.postCategories,
           objects: before.objects + 1,
         });
-        const keys = await h.owner.query('select post_id from public.post_idempotency where user_id = $1 and key = $2', [
-          h.memberId,
-          key,
-        ]);
+        const keys = await h.owner.query(
+          'select post_id from public.post_idempotency where user_id = $1 and key = $2',
+          [h.memberId, key],
+        );
         expect(keys.rows).toEqual([{ post_id: id }]);
       });
 
@@ -723,7 +723,9 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           () =>
             invoke(
               h.member,
-              postForm(validForm({ idempotencyKey: key, file: { bytes: other, name: 'other.jpg', type: 'image/jpeg' } })),
+              postForm(
+                validForm({ idempotencyKey: key, file: { bytes: other, name: 'other.jpg', type: 'image/jpeg' } }),
+              ),
             ),
           409,
           MESSAGES.IDEMPOTENCY_KEY_REUSED,

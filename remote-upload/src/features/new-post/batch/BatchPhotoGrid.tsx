@@ -1,4 +1,17 @@
-import { Badge, Box, Button, Field, HStack, Image, List, Progress, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  HStack,
+  Image,
+  List,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { BATCH_TEXT, LIMITS } from '@snapshire/contracts';
 import type { BatchItem } from './batchState.ts';
 import { ERROR_TEXT } from './errorText.ts';

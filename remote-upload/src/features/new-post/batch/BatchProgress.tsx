@@ -7,7 +7,9 @@ export function BatchProgress({ items }: { items: BatchItem[] }) {
   const { loaded, total } = batchProgress(items);
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
   const posted = items.filter((item) => item.status === 'posted').length;
-  const running = items.filter((item) => item.status !== 'refused' && item.status !== 'checking' && item.status !== 'ready').length;
+  const running = items.filter(
+    (item) => item.status !== 'refused' && item.status !== 'checking' && item.status !== 'ready',
+  ).length;
   return (
     <Progress.Root value={percent} size="sm">
       <HStack justify="space-between" mb="1">

@@ -45,11 +45,13 @@ afterEach(() => {
 });
 
 const user = () => userEvent.setup({ applyAccept: false });
-const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10])], name, { type: 'image/png' });
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10])], name, { type: 'image/png' });
 
 /** A transport the test answers request by hand, counting how many are open at once. */
 function manualTransport() {
-  const open: Array<{ request: PostCreateRequest; resolve: (postId: string) => void; reject: (e: unknown) => void }> = [];
+  const open: Array<{ request: PostCreateRequest; resolve: (postId: string) => void; reject: (e: unknown) => void }> =
+    [];
   const requests: PostCreateRequest[] = [];
   let inFlight = 0;
   let maxInFlight = 0;

@@ -141,7 +141,11 @@ export function batchProgress(items: BatchItem[]): { loaded: number; total: numb
  * Runs `work` over `items`, at most `limit` at a time, in order; resolves once all have settled. `work`
  * reports its own failures (one photo's failure never stops the others).
  */
-export async function runLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function runLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < items.length) {

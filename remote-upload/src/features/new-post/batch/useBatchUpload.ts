@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { LIMITS, MESSAGES } from '@snapshire/contracts';
 import { evictGroupPosts } from '@snapshire/data';
@@ -7,7 +7,14 @@ import type { PostFormState } from '../postFormState.ts';
 import { buildPostCreateForm, checkPhotoFile, checkPostForm, type ValidPost } from '../postSubmission.ts';
 import { usePostCreateTarget } from '../usePostCreateTarget.ts';
 import { readHeaderVerdict } from '../useNewPostForm.ts';
-import { batchReducer, initialBatchState, newBatchItems, runLimited, type BatchItem, type BatchState } from './batchState.ts';
+import {
+  batchReducer,
+  initialBatchState,
+  newBatchItems,
+  runLimited,
+  type BatchItem,
+  type BatchState,
+} from './batchState.ts';
 
 export interface BatchUpload {
   state: BatchState;
@@ -35,7 +42,9 @@ export function useBatchUpload(groupId: string, shared: PostFormState): BatchUpl
   const client = useApolloClient();
   /** The items as last rendered, for callbacks that run later (a header verdict, a retry). */
   const current = useRef(state.items);
-  current.current = state.items;
+  useLayoutEffect(() => {
+    current.current = state.items;
+  }, [state.items]);
   const urls = useRef(new Set<string>());
 
   useEffect(() => {
