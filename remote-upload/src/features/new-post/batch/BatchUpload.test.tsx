@@ -7,7 +7,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BATCH_TEXT, LIMITS, MESSAGES } from '@snapshire/contracts';
+import { BATCH_TEXT, LEAVE_NEW_POST, LIMITS, MESSAGES } from '@snapshire/contracts';
 import { disposeData, initData } from '@snapshire/data';
 import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import type { PostCreateRequest, PostCreateTransport } from '../postCreateTransport.ts';
@@ -194,5 +194,26 @@ describe('NewPostScreen with several photos', () => {
     const last = tile(`p${LIMITS.UPLOAD_MAX_FILES + 1}.jpg`);
     expect(within(last).getByText(BATCH_TEXT.TOO_MANY_FILES)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: BATCH_TEXT.submit(LIMITS.UPLOAD_MAX_FILES) })).toBeInTheDocument();
+  });
+
+  it('asks before leaving mid-batch (the single upload’s leave guard, in the batch’s words)', async () => {
+    const line = manualTransport();
+    renderScreen(line.transport);
+    await screen.findByRole('link', { name: 'Bristol' });
+    await chooseFiles([jpegFile('a.jpg'), jpegFile('b.jpg')]);
+    const u = user();
+    await u.click(screen.getByRole('link', { name: 'Cancel' }));
+    const before = await screen.findByRole('alertdialog', { name: LEAVE_NEW_POST.TITLE });
+    expect(within(before).getByText(LEAVE_NEW_POST.UNSAVED_BATCH)).toBeInTheDocument();
+    await u.click(within(before).getByRole('button', { name: LEAVE_NEW_POST.STAY }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    await u.click(screen.getByRole('button', { name: BATCH_TEXT.submit(2) }));
+    await waitFor(() => expect(line.requests).toHaveLength(2));
+    await u.click(screen.getByRole('link', { name: 'Cancel' }));
+    const during = await screen.findByRole('alertdialog', { name: LEAVE_NEW_POST.TITLE });
+    expect(within(during).getByText(LEAVE_NEW_POST.UPLOADING_BATCH)).toBeInTheDocument();
+    await u.click(within(during).getByRole('button', { name: LEAVE_NEW_POST.STAY }));
+    expect(screen.getAllByTestId('batch-tile')).toHaveLength(2);
   });
 });
