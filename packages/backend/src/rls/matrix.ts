@@ -37,8 +37,11 @@ const TABLES = [
   'post_comment',
   'content_report',
 ] as const;
-/** Every table of public: the read-only ones above plus profile, which its owner may rename. */
-const ALL_TABLES = [...TABLES, 'profile'] as const;
+/**
+ * Every table of public: the read-only ones above plus profile, which its owner may rename, and
+ * handle-post-create's idempotency keys, which no client role reads.
+ */
+const ALL_TABLES = [...TABLES, 'profile', 'post_idempotency'] as const;
 
 const VISIBLE_POSTS: Record<Who, PostName[]> = {
   anon: ['pubDone'],
@@ -236,6 +239,12 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
         it('cannot read the queue of photos to delete', async () => {
           await expect(
             db.asCaller(callerFor(who), (sql) => sql.query('select * from public.photo_deletion')),
+          ).rejects.toThrow(/permission denied/);
+        });
+
+        it("cannot read handle-post-create's idempotency keys", async () => {
+          await expect(
+            db.asCaller(callerFor(who), (sql) => sql.query('select * from public.post_idempotency')),
           ).rejects.toThrow(/permission denied/);
         });
 
@@ -460,7 +469,12 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
             and not has_function_privilege('authenticated', p.oid, 'EXECUTE')
           order by 1`,
       );
-      expect(serviceOnly.rows.map((r) => r.name)).toEqual(['post_create', 'post_create_check', 'post_set_thumbhash']);
+      expect(serviceOnly.rows.map((r) => r.name)).toEqual([
+        'post_create',
+        'post_create_check',
+        'post_create_lookup',
+        'post_set_thumbhash',
+      ]);
       for (const r of rows) {
         expect(r.definer, r.name).toBe(true);
         expect(r.config, r.name).toEqual(['search_path=""']);
