@@ -18,7 +18,7 @@ import {
 import { attachRealtime, type RealtimeServer } from './realtime/routes.ts';
 import { startReconciler } from './reconcile/reconcile.ts';
 import { createApp } from './server.ts';
-import { warmFunctions } from './functions/functions.ts';
+import { closeFunctions, warmFunctions } from './functions/functions.ts';
 
 export { deriveKeys, DEFAULT_JWT_SECRET } from './config/keys.ts';
 export type { ProjectKeys } from './config/keys.ts';
@@ -189,6 +189,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
         if (stopped) return;
         stopped = true;
         await functionsWarmed;
+        await closeFunctions(ctx);
         await stopReconciler?.();
         // Its sockets are upgraded connections, which the HTTP server's close would wait for.
         await realtime?.close();

@@ -1,96 +1,106 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
-import { tsImport } from 'tsx/esm/api';
 import type { BackendContext } from '../context.ts';
 import { InvalidJwtError, verifyProjectJwt } from '../config/keys.ts';
 import { bearerToken } from '../http/caller.ts';
+import type { FunctionCall, FunctionThreadAnswer } from './function-protocol.ts';
 
-/** What an edge function hands to Deno.serve. */
-export type EdgeHandler = (
-  request: Request,
-  info: { remoteAddr: { transport: 'tcp'; hostname: string; port: number } },
-) => Response | Promise<Response>;
+/** Threads that run function calls: one fewer than the machine's cores (at least one), at most four. */
+const FUNCTION_THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
+const THREAD_ENTRY = fileURLToPath(new URL('./function-thread.mjs', import.meta.url));
 
-interface ServeOptions {
-  handler?: EdgeHandler;
-  port?: number;
-  hostname?: string;
-  onListen?: (addr: unknown) => void;
-}
-
-/** The environment of the function being imported or invoked (one per backend in a process). */
-const currentEnv = new AsyncLocalStorage<Record<string, string>>();
-/** Where Deno.serve puts the handler while a function module is being imported. */
-const registering = new AsyncLocalStorage<{ handler?: EdgeHandler }>();
+type CallRequest = Omit<FunctionCall, 'id'>;
 
 /**
- * The slice of Deno's global that edge functions use: Deno.serve(handler | options, handler?) and
- * Deno.env.get/has/toObject. Installed once; per-backend values come from AsyncLocalStorage, so several
- * backends in one process (tests) each give their functions their own SUPABASE_URL and keys.
+ * The function threads of one backend (function-thread.ts): started on the first call, each call sent to the
+ * thread with the fewest under way. A thread that dies fails its calls; the next call starts another.
  */
-function installDenoShim(): void {
-  const g = globalThis as { Deno?: unknown; __snapshireDenoShim?: boolean };
-  if (g.__snapshireDenoShim) return;
-  if (g.Deno) return; // a real Deno: nothing to emulate
-  const env = {
-    get: (key: string) => currentEnv.getStore()?.[key] ?? process.env[key],
-    has: (key: string) => currentEnv.getStore()?.[key] !== undefined || process.env[key] !== undefined,
-    toObject: () => ({ ...(process.env as Record<string, string>), ...currentEnv.getStore() }),
-    set: (key: string, value: string) => {
-      const store = currentEnv.getStore();
-      if (store) store[key] = value;
-      else process.env[key] = value;
-    },
-    delete: (key: string) => {
-      const store = currentEnv.getStore();
-      if (store) delete store[key];
-    },
-  };
-  g.Deno = {
-    env,
-    serve(a: EdgeHandler | ServeOptions, b?: EdgeHandler) {
-      const handler = typeof a === 'function' ? a : (b ?? a.handler);
-      const slot = registering.getStore();
-      if (!handler) throw new Error('Deno.serve needs a handler');
-      if (!slot) throw new Error('Deno.serve called outside the embedded backend');
-      slot.handler = handler;
-      const finished = new Promise<void>(() => {});
-      return {
-        finished,
-        shutdown: async () => {},
-        ref() {},
-        unref() {},
-        addr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 },
-      };
-    },
-  };
-  g.__snapshireDenoShim = true;
-}
+class FunctionThreads {
+  private readonly threads: { worker: Worker; pending: Map<number, (answer: FunctionThreadAnswer) => void> }[] = [];
+  private nextId = 0;
+  private closed = false;
 
-interface MountedFunction {
-  name: string;
-  handler: EdgeHandler;
-}
+  constructor(private readonly log: (message: string) => void) {}
 
-/** Imports supabase/functions/<name>/index.ts (via tsx) and captures the handler it gives Deno.serve. */
-async function loadFunction(dir: string, name: string, env: Record<string, string>): Promise<MountedFunction> {
-  const entry = join(dir, name, 'index.ts');
-  const slot: { handler?: EdgeHandler } = {};
-  await currentEnv.run(env, () => registering.run(slot, () => tsImport(pathToFileURL(entry).href, import.meta.url)));
-  if (!slot.handler) throw new Error(`functions/${name}/index.ts did not call Deno.serve(handler)`);
-  return { name, handler: slot.handler };
+  call(request: CallRequest): Promise<FunctionThreadAnswer> {
+    if (this.closed) return Promise.reject(new Error('the backend is stopping'));
+    const thread = this.pick();
+    const id = ++this.nextId;
+    return new Promise((resolve) => {
+      thread.pending.set(id, resolve);
+      const call: FunctionCall = { ...request, id };
+      thread.worker.postMessage(call, call.body ? [call.body] : []);
+    });
+  }
+
+  /** Every thread imports the function, so no first call waits for it. */
+  async warm(request: CallRequest): Promise<FunctionThreadAnswer[]> {
+    while (!this.closed && this.threads.length < FUNCTION_THREADS) this.start();
+    return Promise.all(
+      this.threads.map(
+        (thread) =>
+          new Promise<FunctionThreadAnswer>((resolve) => {
+            const id = ++this.nextId;
+            thread.pending.set(id, resolve);
+            thread.worker.postMessage({ ...request, id } satisfies FunctionCall);
+          }),
+      ),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.splice(0).map((t) => t.worker.terminate()));
+  }
+
+  private pick() {
+    if (this.threads.length < FUNCTION_THREADS) {
+      const idle = this.threads.find((t) => t.pending.size === 0);
+      return idle ?? this.start();
+    }
+    return this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  }
+
+  private start() {
+    const worker = new Worker(THREAD_ENTRY);
+    const thread = { worker, pending: new Map<number, (answer: FunctionThreadAnswer) => void>() };
+    worker.on('message', (answer: FunctionThreadAnswer | { ready: true }) => {
+      if ('ready' in answer) return;
+      const resolve = thread.pending.get(answer.id);
+      thread.pending.delete(answer.id);
+      resolve?.(answer);
+    });
+    const fail = (message: string) => {
+      const index = this.threads.indexOf(thread);
+      if (index >= 0) this.threads.splice(index, 1);
+      for (const [id, resolve] of thread.pending) resolve({ id, ok: false, stage: 'run', message });
+      thread.pending.clear();
+    };
+    worker.on('error', (err) => {
+      this.log(`a function thread failed: ${err.message}`);
+      fail(err.message);
+    });
+    worker.on('exit', (code) => fail(`the function thread exited (code ${code})`));
+    worker.unref();
+    this.threads.push(thread);
+    return thread;
+  }
 }
 
 function functionError(c: Context, status: 401 | 404 | 500 | 503, message: string): Response {
   return c.json({ code: status, message }, status);
 }
 
-/** Each backend's function loader (functionRoutes), for warmFunctions. */
-const loaders = new WeakMap<BackendContext, (name: string) => Promise<MountedFunction>>();
+/** Each backend's function threads and environment (functionRoutes), for warmFunctions and closeFunctions. */
+const runtimes = new WeakMap<
+  BackendContext,
+  { threads: FunctionThreads; dir: string; env: () => Record<string, string> }
+>();
 
 /** The project's edge functions: the folders of functions/ with an index.ts. */
 function functionNames(dir: string): string[] {
@@ -105,17 +115,27 @@ function functionNames(dir: string): string[] {
  * Settles when each has loaded or failed; a failure is logged, and the function is tried again when called.
  */
 export async function warmFunctions(ctx: BackendContext): Promise<void> {
-  const load = loaders.get(ctx);
-  if (!load) return;
-  const names = functionNames(join(ctx.config.projectDir, 'functions'));
+  const runtime = runtimes.get(ctx);
+  if (!runtime) return;
+  const names = functionNames(runtime.dir);
   await Promise.all(
-    names.map((name) =>
-      load(name).then(
-        () => ctx.log(`function ${name} loaded`),
-        (err: unknown) => ctx.log(`function ${name} failed to load: ${(err as Error).message}`),
-      ),
-    ),
+    names.map(async (name) => {
+      const answers = await runtime.threads.warm(warmCall(runtime.dir, name, runtime.env()));
+      const failed = answers.find((answer) => !answer.ok);
+      if (failed && !failed.ok) ctx.log(`function ${name} failed to load: ${failed.message}`);
+      else ctx.log(`function ${name} loaded`);
+    }),
   );
+}
+
+/** Stops the backend's function threads (its stop()). */
+export async function closeFunctions(ctx: BackendContext): Promise<void> {
+  await runtimes.get(ctx)?.threads.close();
+}
+
+function warmCall(dir: string, name: string, env: Record<string, string>): CallRequest {
+  const remoteAddr = { transport: 'tcp' as const, hostname: '127.0.0.1', port: 0 };
+  return { type: 'warm', dir, name, env, url: 'http://localhost/', method: 'GET', headers: [], body: null, remoteAddr };
 }
 
 /**
@@ -124,28 +144,16 @@ export async function warmFunctions(ctx: BackendContext): Promise<void> {
  * request reaches the handler as a Web Request whose path starts at /<name>, as on Supabase's edge runtime.
  */
 export function functionRoutes(ctx: BackendContext): Hono {
-  installDenoShim();
   const app = new Hono();
   const dir = join(ctx.config.projectDir, 'functions');
-  const loaded = new Map<string, Promise<MountedFunction>>();
-
   const env = (): Record<string, string> => ({
     SUPABASE_URL: ctx.url,
     SUPABASE_ANON_KEY: ctx.keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
     SUPABASE_DB_URL: ctx.db.url,
   });
-
-  function get(name: string): Promise<MountedFunction> {
-    let fn = loaded.get(name);
-    if (!fn) {
-      fn = loadFunction(dir, name, env());
-      loaded.set(name, fn);
-      fn.catch(() => loaded.delete(name));
-    }
-    return fn;
-  }
-  loaders.set(ctx, get);
+  const threads = new FunctionThreads(ctx.log);
+  runtimes.set(ctx, { threads, dir, env });
 
   app.all('/:name/*', (c) => invoke(c));
   app.all('/:name', (c) => invoke(c));
@@ -165,24 +173,11 @@ export function functionRoutes(ctx: BackendContext): Hono {
         throw err;
       }
     }
-    let fn: MountedFunction;
-    try {
-      fn = await get(name);
-    } catch (err) {
-      ctx.log(`function ${name} failed to load: ${(err as Error).message}`);
-      return functionError(c, 503, `Function ${name} failed to start: ${(err as Error).message}`);
-    }
     const incoming = new URL(c.req.url);
     const rest = incoming.pathname.replace(/^\/functions\/v1/, '');
     const url = `${incoming.origin}${rest}${incoming.search}`;
     const method = c.req.method;
-    const request = new Request(url, {
-      method,
-      headers: c.req.raw.headers,
-      body: method === 'GET' || method === 'HEAD' ? undefined : c.req.raw.body,
-      // Streams need half duplex in Node's fetch implementation.
-      ...(method === 'GET' || method === 'HEAD' ? {} : { duplex: 'half' }),
-    } as RequestInit);
+    const body = method === 'GET' || method === 'HEAD' ? null : await c.req.raw.arrayBuffer();
     // The caller's address, as Deno.serve gives it (sign-photos counts anonymous callers by it).
     const remoteAddr = { transport: 'tcp' as const, hostname: '127.0.0.1', port: 0 };
     try {
@@ -192,12 +187,24 @@ export function functionRoutes(ctx: BackendContext): Hono {
     } catch {
       // Not served by @hono/node-server (app.request in a test): the loopback stands in.
     }
-    try {
-      return await currentEnv.run(env(), () => fn.handler(request, { remoteAddr }));
-    } catch (err) {
-      ctx.log(`function ${name} threw: ${(err as Error).message}`);
-      return functionError(c, 500, 'Function threw an error');
+    const answer = await threads.call({
+      type: 'invoke',
+      dir,
+      name,
+      env: env(),
+      url,
+      method,
+      headers: [...c.req.raw.headers],
+      body,
+      remoteAddr,
+    });
+    if (answer.ok) return new Response(answer.body, answer);
+    if (answer.stage === 'load') {
+      ctx.log(`function ${name} failed to load: ${answer.message}`);
+      return functionError(c, 503, `Function ${name} failed to start: ${answer.message}`);
     }
+    ctx.log(`function ${name} threw: ${answer.message}`);
+    return functionError(c, 500, 'Function threw an error');
   }
 
   return app;
