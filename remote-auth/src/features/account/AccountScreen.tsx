@@ -63,7 +63,7 @@ export default function AccountScreen() {
           </Box>
         </HStack>
         <Section title={PROFILE_TEXTS.NAME_SECTION}>
-          <NameForm key={profile.display_name} current={profile.display_name} />
+          <NameForm current={profile.display_name} />
         </Section>
         <Section title={PROFILE_TEXTS.EMAIL_LABEL}>
           <Text data-testid="account-email" wordBreak="break-all">

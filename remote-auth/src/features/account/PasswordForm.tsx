@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { MESSAGES, newPasswordSchema, PROFILE_TEXTS } from '@snapshire/contracts';
 import { useSupabase } from '@snapshire/data';
@@ -8,7 +8,7 @@ type PasswordField = 'password' | 'repeat';
 
 /**
  * A new password, typed twice, saved with supabase-js updateUser under the sign-up rule. Each field's error
- * beside it (aria-describedby through Field.Root), cleared as soon as that field changes.
+ * beside it and read with it (aria-describedby), cleared as soon as that field changes.
  */
 export function PasswordForm({ email }: { email: string }) {
   const supabase = useSupabase();
@@ -18,6 +18,7 @@ export function PasswordForm({ email }: { email: string }) {
   const [saving, setSaving] = useState(false);
   const [changed, setChanged] = useState(false);
   const refs = { password: useRef<HTMLInputElement>(null), repeat: useRef<HTMLInputElement>(null) };
+  const errorIds = { password: useId(), repeat: useId() };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,13 +49,15 @@ export function PasswordForm({ email }: { email: string }) {
   };
 
   const field = (name: PasswordField, label: string) => (
-    <Field.Root invalid={Boolean(errors[name])} required>
+    <Field.Root invalid={Boolean(errors[name])} required ids={{ errorText: errorIds[name] }}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
       <Input
         ref={refs[name]}
+        // Read with the field by every screen reader (Ark sets only aria-errormessage, which few read).
+        aria-describedby={errors[name] ? errorIds[name] : undefined}
         name={name === 'password' ? 'new-password' : 'repeat-password'}
         type="password"
         autoComplete="new-password"
@@ -65,7 +68,7 @@ export function PasswordForm({ email }: { email: string }) {
           setChanged(false);
         }}
       />
-      <Field.ErrorText>{errors[name]}</Field.ErrorText>
+      {errors[name] ? <Field.ErrorText>{errors[name]}</Field.ErrorText> : null}
     </Field.Root>
   );
 

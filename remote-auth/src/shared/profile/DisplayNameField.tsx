@@ -1,6 +1,6 @@
 import { Field, Input } from '@chakra-ui/react';
 import { PROFILE_LIMITS, PROFILE_TEXTS } from '@snapshire/contracts';
-import type { Ref } from 'react';
+import { useId, type Ref } from 'react';
 
 interface DisplayNameFieldProps {
   value: string;
@@ -12,18 +12,22 @@ interface DisplayNameFieldProps {
 }
 
 /**
- * The one "Display name" field of the name prompt and the account page. Field.Root ties the help and the
- * error to the input (aria-describedby) and marks it invalid (aria-invalid) while there is an error.
+ * The one "Display name" field of the name prompt and the account page: the help, or while there is one the
+ * error, beside the input and read with it (aria-describedby); aria-invalid from Field.Root.
  */
 export function DisplayNameField({ value, onChange, error, placeholder, inputRef }: DisplayNameFieldProps) {
+  const errorId = useId();
+  const helpId = useId();
   return (
-    <Field.Root invalid={Boolean(error)} required>
+    <Field.Root invalid={Boolean(error)} required ids={{ errorText: errorId, helperText: helpId }}>
       <Field.Label>
         {PROFILE_TEXTS.DISPLAY_NAME_LABEL}
         <Field.RequiredIndicator />
       </Field.Label>
       <Input
         ref={inputRef}
+        // Read with the field by every screen reader (Ark sets only aria-errormessage, which few read).
+        aria-describedby={error ? errorId : helpId}
         name="displayName"
         autoComplete="nickname"
         // A few over the limit may be typed, so the limit is said rather than silently cut.

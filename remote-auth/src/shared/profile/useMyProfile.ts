@@ -23,12 +23,15 @@ export interface MyProfileState {
 export function useMyProfile(): MyProfileState {
   const { session } = useSession();
   const userId = session?.user.id;
-  const { data, loading, error, refetch } = useQuery(MyProfileDocument, {
+  const { data: current, previousData, loading, error, refetch } = useQuery(MyProfileDocument, {
     variables: { id: userId ?? '' },
     skip: !userId,
     // Whether the prompt is due must be today's answer, not one cached before another tab saved a name.
     fetchPolicy: 'cache-and-network',
   });
+  // Every auth event (a password change too) resets the shared cache and refetches: meanwhile the last answer
+  // stands, so the page is not swapped for a spinner (losing what the forms show) and back.
+  const data = current ?? previousData;
   return {
     profile: data?.profileCollection?.edges[0]?.node,
     loading: Boolean(userId) && loading && !data,
