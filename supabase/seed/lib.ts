@@ -42,7 +42,12 @@ export interface SeedPost {
  * Creates a confirmed account, or finds it when it already exists; returns its id. `displayName` is the name
  * it signed up with (chosen, so the sample accounts are not asked for one at sign-in).
  */
-export async function ensureUser(ctx: SeedContext, email: string, password: string, displayName?: string): Promise<string> {
+export async function ensureUser(
+  ctx: SeedContext,
+  email: string,
+  password: string,
+  displayName?: string,
+): Promise<string> {
   const existing = await ctx.sql.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [
     email,
   ]);

@@ -1,5 +1,5 @@
 /**
- * Public names (supabase/migrations/20261130000100_profile_names.sql): the name others see beside a person's
+ * Public names (supabase/migrations/20261201000100_profile_names.sql): the name others see beside a person's
  * photos, comments, likes and in member lists. Never derived from the e-mail address: an account starts with a
  * neutral generated name ("Member 4F2A") until its owner chooses one, and is asked once, after signing in.
  * The SQL rules raise the codes below; profileRuleMessage turns them into words (a backend test checks that
@@ -60,7 +60,8 @@ export const PROFILE_TEXTS = {
   PROMPT_TITLE: 'What should we call you?',
   PROMPT_INTRO:
     'This name is shown beside your photos and comments and in member lists. Your e-mail address is never shown to others.',
-  PROMPT_KEEP: (generated: string) => `If you skip, you will appear as “${generated}”. You can change it any time on your account page.`,
+  PROMPT_KEEP: (generated: string) =>
+    `If you skip, you will appear as “${generated}”. You can change it any time on your account page.`,
   PROMPT_SAVE: 'Save name',
   PROMPT_SKIP: 'Skip for now',
   DISPLAY_NAME_LABEL: 'Display name',

@@ -67,7 +67,13 @@ export function TopBar() {
             <>
               {/* The account page: name, e-mail (its owner only) and password. An icon on a phone, where the
                   bar has no room for another word; named for screen readers either way. */}
-              <Button asChild size="sm" variant="ghost" aria-label={PROFILE_TEXTS.ACCOUNT_LINK} data-testid="account-link">
+              <Button
+                asChild
+                size="sm"
+                variant="ghost"
+                aria-label={PROFILE_TEXTS.ACCOUNT_LINK}
+                data-testid="account-link"
+              >
                 <NavLink to={paths.account()}>
                   <UserRound aria-hidden />
                   <Box as="span" display={{ base: 'none', md: 'inline' }}>

@@ -1,5 +1,5 @@
 /**
- * The public name of an account (supabase/migrations/20261130000100_profile_names.sql): never derived from
+ * The public name of an account (supabase/migrations/20261201000100_profile_names.sql): never derived from
  * its e-mail, a neutral generated name until its owner chooses one, changed only through the rule functions.
  * Defined once, run on PGlite and on PostgreSQL.
  */
@@ -12,7 +12,7 @@ import { applyPlatformAndMigrations, type OpenedDatabase } from '../db/index.ts'
 import { USERS, callerFor, insertFixture, type Who } from './fixture.ts';
 import { PROJECT_DIR } from './matrix.ts';
 
-const NAMES_MIGRATION = resolve(PROJECT_DIR, 'migrations/20261130000100_profile_names.sql');
+const NAMES_MIGRATION = resolve(PROJECT_DIR, 'migrations/20261201000100_profile_names.sql');
 
 type Profile = { id: string; display_name: string; name_chosen: boolean };
 
@@ -29,8 +29,7 @@ export function defineProfileRules(label: string, open: () => Promise<OpenedData
     });
 
     const profileOf = async (id: string) =>
-      (await db.query<Profile>('select id, display_name, name_chosen from public.profile where id = $1', [id]))
-        .rows[0];
+      (await db.query<Profile>('select id, display_name, name_chosen from public.profile where id = $1', [id])).rows[0];
     const call = async (who: Who, fn: string, args: unknown[] = []) => {
       const list = args.map((_, i) => `$${i + 1}`).join(', ');
       const { rows } = await db.asCaller(callerFor(who), (sql) =>
@@ -47,7 +46,7 @@ export function defineProfileRules(label: string, open: () => Promise<OpenedData
       return rows[0]!.id;
     };
 
-    it("gives a new account a neutral name with no part of its e-mail, not yet chosen", async () => {
+    it('gives a new account a neutral name with no part of its e-mail, not yet chosen', async () => {
       const id = await newAccount('gran-1795778146384@example.test');
       const profile = await profileOf(id);
       expect(profile!.display_name).not.toContain('gran');
@@ -59,7 +58,10 @@ export function defineProfileRules(label: string, open: () => Promise<OpenedData
       const id = await newAccount('named@example.test', { display_name: '  Grace Hopper ' });
       expect(await profileOf(id)).toEqual({ id, display_name: 'Grace Hopper', name_chosen: true });
       const blank = await newAccount('blank@example.test', { display_name: '   ' });
-      expect(await profileOf(blank)).toMatchObject({ display_name: expect.stringMatching(/^Member /), name_chosen: false });
+      expect(await profileOf(blank)).toMatchObject({
+        display_name: expect.stringMatching(/^Member /),
+        name_chosen: false,
+      });
     });
 
     it('set_display_name: the owner names themselves, trimmed, and the name counts as chosen', async () => {
@@ -122,7 +124,11 @@ export function defineProfileRules(label: string, open: () => Promise<OpenedData
       const old = await open();
       try {
         await applyPlatformAndMigrations(old, before);
-        const ids = ['f0000000-0000-4000-8000-000000000001', 'f1000000-0000-4000-8000-000000000002', 'f2000000-0000-4000-8000-000000000003'];
+        const ids = [
+          'f0000000-0000-4000-8000-000000000001',
+          'f1000000-0000-4000-8000-000000000002',
+          'f2000000-0000-4000-8000-000000000003',
+        ];
         await old.query(
           `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at) values
              ($1, 'authenticated', 'authenticated', 'Gran-1795778146384@example.test', '{}', now(), now()),
@@ -131,7 +137,10 @@ export function defineProfileRules(label: string, open: () => Promise<OpenedData
           ids,
         );
         await old.query(`update public.profile set display_name = 'Ren' where id = $1`, [ids[2]]);
-        const leaked = await old.query<{ display_name: string }>('select display_name from public.profile where id = $1', [ids[0]]);
+        const leaked = await old.query<{ display_name: string }>(
+          'select display_name from public.profile where id = $1',
+          [ids[0]],
+        );
         expect(leaked.rows[0]!.display_name).toBe('Gran-1795778146384');
         await applyPlatformAndMigrations(old, PROJECT_DIR);
         const { rows } = await old.query<Profile>(

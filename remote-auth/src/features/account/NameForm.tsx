@@ -54,7 +54,12 @@ export function NameForm({ current }: { current: string }) {
             </Alert.Content>
           </Alert.Root>
         )}
-        <Button type="submit" loading={actions.saving} loadingText="Saving..." alignSelf={{ base: 'stretch', sm: 'start' }}>
+        <Button
+          type="submit"
+          loading={actions.saving}
+          loadingText="Saving..."
+          alignSelf={{ base: 'stretch', sm: 'start' }}
+        >
           {PROFILE_TEXTS.NAME_SAVE}
         </Button>
       </Stack>

@@ -54,10 +54,12 @@ async function signedInAt(url: string, options: { displayName?: string } = {}) {
 
 const location = () => screen.getByTestId('location').textContent;
 const nameOf = async (id: string) =>
-  (await backend.sql<{ display_name: string; name_chosen: boolean }>(
-    'select display_name, name_chosen from public.profile where id = $1',
-    [id],
-  ))[0];
+  (
+    await backend.sql<{ display_name: string; name_chosen: boolean }>(
+      'select display_name, name_chosen from public.profile where id = $1',
+      [id],
+    )
+  )[0];
 
 describe('NamePromptScreen', () => {
   it('asks a new account for a name, never offering its e-mail, and goes on once saved', async () => {

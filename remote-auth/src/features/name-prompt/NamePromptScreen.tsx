@@ -92,10 +92,16 @@ export default function NamePromptScreen() {
               {PROFILE_TEXTS.PROMPT_KEEP(profile.display_name)}
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-              <Button type="submit" loading={actions.saving} loadingText="Saving..." flex="1">
+              <Button type="submit" loading={actions.saving} loadingText="Saving..." flex={{ base: 'none', sm: '1' }}>
                 {PROFILE_TEXTS.PROMPT_SAVE}
               </Button>
-              <Button type="button" variant="outline" onClick={skip} loading={actions.keeping} flex="1">
+              <Button
+                type="button"
+                variant="outline"
+                onClick={skip}
+                loading={actions.keeping}
+                flex={{ base: 'none', sm: '1' }}
+              >
                 {PROFILE_TEXTS.PROMPT_SKIP}
               </Button>
             </Stack>

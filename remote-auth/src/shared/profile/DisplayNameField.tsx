@@ -36,7 +36,11 @@ export function DisplayNameField({ value, onChange, error, placeholder, inputRef
         placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
       />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{PROFILE_TEXTS.DISPLAY_NAME_HELP}</Field.HelperText>}
+      {error ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : (
+        <Field.HelperText>{PROFILE_TEXTS.DISPLAY_NAME_HELP}</Field.HelperText>
+      )}
     </Field.Root>
   );
 }

@@ -23,7 +23,13 @@ export interface MyProfileState {
 export function useMyProfile(): MyProfileState {
   const { session } = useSession();
   const userId = session?.user.id;
-  const { data: current, previousData, loading, error, refetch } = useQuery(MyProfileDocument, {
+  const {
+    data: current,
+    previousData,
+    loading,
+    error,
+    refetch,
+  } = useQuery(MyProfileDocument, {
     variables: { id: userId ?? '' },
     skip: !userId,
     // Whether the prompt is due must be today's answer, not one cached before another tab saved a name.

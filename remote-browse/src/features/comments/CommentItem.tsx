@@ -36,7 +36,12 @@ export function CommentItem({ comment, mine, canModerate, onDelete }: CommentIte
     <Box as="li" listStyleType="none" data-testid="comment" data-comment-id={comment.id}>
       <HStack gap="2" wrap="wrap" align="center">
         <NameAvatar name={comment.author?.display_name} />
-        <Text fontWeight="semibold" fontSize="sm" color={comment.author ? 'fg' : 'fg.muted'} data-testid="comment-author">
+        <Text
+          fontWeight="semibold"
+          fontSize="sm"
+          color={comment.author ? 'fg' : 'fg.muted'}
+          data-testid="comment-author"
+        >
           {comment.author?.display_name ?? SOCIAL_TEXT.DELETED_ACCOUNT}
         </Text>
         <Text fontSize="xs" color="fg.muted">
