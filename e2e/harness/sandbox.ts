@@ -91,7 +91,7 @@ export interface Sandbox {
 }
 
 /** Asks the OS for a free port (listen on 0, then release it). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = await startHangingServer({ port: 0 });
   await probe.close();
   return probe.port;

@@ -9,7 +9,7 @@ import { MESSAGES, paths, REDIRECT_TO_PARAM } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, isSameDocument, markDocument, test } from '../harness/fixtures.ts';
-import { waitForConfirmationLink } from '../support/mailbox.ts';
+import { listMessages, waitForConfirmationLink } from '../support/mailbox.ts';
 import { answerNamePrompt } from '../support/names.ts';
 
 const FAMILY = { id: SEED_GROUPS.family, name: 'The Harper Family' };
@@ -72,6 +72,30 @@ test('signs up from the post button, confirms from the mailbox and lands signed 
   await fillCredentials(page, email, 'a-long-enough-password');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.AUTH_USER_EXISTS);
+});
+
+test("signing up twice before confirming: the newest mail's link confirms and signs in", async ({ page, stack }) => {
+  const email = `e2e-twice-${Date.now()}-${Math.floor(Math.random() * 1e6)}@snapshire.test`;
+  const signUp = async () => {
+    await page.goto(paths.register(paths.groups()));
+    await fillCredentials(page, email, 'a-long-enough-password');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('heading', { name: MESSAGES.SIGN_UP_DONE_TITLE })).toBeVisible();
+  };
+  await signUp();
+  const first = await waitForConfirmationLink(stack.supabaseUrl, email);
+  // The mail is slow to come, so the person signs up again, as people do; GoTrue sends a fresh link.
+  await signUp();
+  await expect
+    .poll(async () => (await listMessages(stack.supabaseUrl, email)).filter((m) => m.kind === 'signup').length)
+    .toBe(2);
+  const newest = await waitForConfirmationLink(stack.supabaseUrl, email);
+  expect(newest).not.toBe(first);
+
+  await page.goto(newest);
+  await answerNamePrompt(page);
+  await expect(page).toHaveURL((url) => url.pathname === paths.groups() && !url.hash.includes('access_token'));
+  await expect(signOutButton(page)).toBeVisible();
 });
 
 test('an unconfirmed account is told to confirm first', async ({ page }) => {

@@ -8,6 +8,7 @@ import { SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, isSameDocument, markDocument, nodeSupabase, test, type E2EStack } from '../harness/fixtures.ts';
+import { startOwnBackend } from '../harness/own-backend.ts';
 import { postThroughScreen } from '../support/posting.ts';
 import { accessTokenOf, signIn, type Account } from '../support/session.ts';
 
@@ -250,4 +251,49 @@ test('an open photo catches up after its live connection drops and comes back', 
   down = false;
   await expect(comments.getByText(missed)).toBeVisible({ timeout: 30_000 });
   await page.context().close();
+});
+
+test('an open photo keeps updating itself across a restart of the backend', async ({ browser, stack, sandbox }) => {
+  test.setTimeout(240_000);
+  // A backend of this test's own behind a copy of the site: the shared one serves the other journeys.
+  const backend = await startOwnBackend();
+  try {
+    const site = await sandbox({
+      config: (config) => ({ ...config, supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey }),
+    });
+    const ownStack: E2EStack = { ...stack, hostUrl: site.url, supabaseUrl: backend.url, anonKey: backend.anonKey };
+    const family = SEED_GROUPS.family;
+    const page = await (await browser.newContext({ baseURL: site.url })).newPage();
+    await signIn(page, SAMPLE_ACCOUNTS.ada, paths.group(family));
+    const postId = (await tileAt(page, 1).getAttribute('data-post-id'))!;
+    await page.goto(paths.groupPost(family, postId));
+    const comments = page.getByTestId('comments');
+    await expect(comments).toBeVisible();
+    await markDocument(page);
+
+    // Ada comments from her phone (the API) while this page stays open.
+    const adaToken = await accessTokenOf(ownStack, SAMPLE_ACCOUNTS.ada);
+    const comment = (body: string) =>
+      graphqlAs(ownStack, adaToken, `mutation ($p: UUID!, $b: String!) { add_comment(post_id: $p, body: $b) { id } }`, {
+        p: postId,
+        b: body,
+      });
+    const before = `Before the restart ${Date.now()}`;
+    await comment(before);
+    await expect(comments.getByText(before)).toBeVisible();
+
+    await backend.restart();
+    // The first comment after the restart may come before the page's socket is back: then the catch-up
+    // on resubscribing brings it. The next one can only arrive live, on the new connection.
+    const after = `After the restart ${Date.now()}`;
+    await comment(after);
+    await expect(comments.getByText(after)).toBeVisible({ timeout: 45_000 });
+    const live = `Live again ${Date.now()}`;
+    await comment(live);
+    await expect(comments.getByText(live)).toBeVisible();
+    expect(await isSameDocument(page), 'the page was never reloaded').toBe(true);
+    await page.context().close();
+  } finally {
+    await backend.stop();
+  }
 });

@@ -2,7 +2,9 @@ import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { SERVER_LIMITS, SERVER_LIMIT_MESSAGES } from '@snapshire/contracts';
 import type { BackendContext } from './context.ts';
+import { clientIp } from './auth/rate-limits.ts';
 import { authRoutes } from './auth/routes.ts';
+import { fromSource } from './db/fair-share.ts';
 import { functionRoutes } from './functions/functions.ts';
 import { graphqlRoutes } from './graphql/routes.ts';
 import { apiKeyOf, apiKeyRefusal, bearerToken } from './http/caller.ts';
@@ -43,6 +45,8 @@ function limitBody(max: number, answer: (message: string) => Record<string, unkn
 /** The whole backend on one base URL, with Supabase's path layout. */
 export function createApp(ctx: BackendContext): Hono {
   const app = new Hono();
+  // Each request's database work waits in the queue of its caller (db/fair-share.ts): by user, else by address.
+  app.use('*', (c, next) => fromSource(clientIp(c), next));
   app.use('*', corsMiddleware(ctx.config.corsOrigins));
   app.use('/auth/v1/*', requireApiKey(ctx));
   app.use('/graphql/v1', requireApiKey(ctx));

@@ -24,6 +24,10 @@ export const LIMITS = {
    */
   STORED_MAX_PIXELS: 5_000_000,
   DESCRIPTION_MAX_LENGTH: 200,
+  /** Most photos the new-post screen takes in one go (a day's photos); the rest of a bigger drop is left out. */
+  UPLOAD_MAX_FILES: 30,
+  /** Photos of one batch uploading at the same time: enough to keep the link busy, few enough for the function. */
+  UPLOAD_CONCURRENCY: 3,
   /** Delay before step two of the new-post screen scrolls into view. */
   SCROLL_INTO_VIEW_DELAY_MS: 200,
   SIGNED_URL_EXPIRES_IN_S: 86_400,

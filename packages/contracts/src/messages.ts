@@ -1,3 +1,5 @@
+import { LIMITS } from './limits.ts';
+
 /** Every user-facing message of the product, in the product's words (when each shows: docs/product.md). */
 export const MESSAGES = {
   // validation (section 5)
@@ -20,6 +22,10 @@ export const MESSAGES = {
   UNKNOWN_CATEGORY: 'One or more categories do not belong to this group.',
   NOT_SIGNED_IN: 'You need to be signed in to post.',
   NOT_ALLOWED_TO_POST: 'You are not allowed to post in this group.',
+  /** An upload's idempotency key came back with a different photo than the one it first carried. */
+  IDEMPOTENCY_KEY_REUSED:
+    'This upload was already used for a different photo, so this one was not posted. Choose the photo again to post it.',
+  IDEMPOTENCY_KEY_INVALID: 'This upload is missing a valid upload key.',
   // errors (section 8)
   SUPABASE_URL_REQUIRED: 'supabaseUrl is required.',
   SUPABASE_KEY_REQUIRED: 'supabaseKey is required.',
@@ -117,12 +123,41 @@ export const RETURN_TEXT = {
   DISMISS: 'Dismiss',
 } as const;
 
+/** The new-post screen with several photos chosen at once (issue 25); one photo keeps the texts above. */
+export const BATCH_TEXT = {
+  UPLOAD_STEP_TITLE: 'Upload your photos.',
+  DESCRIBE_STEP_TITLE: 'Describe your photos.',
+  DESCRIBE_STEP_HINT:
+    'The description, categories and type apply to every photo, unless you give a photo its own description.',
+  DROP_HINT: `or click to browse your files (JPEG images, up to ${LIMITS.UPLOAD_MAX_FILES} at a time)`,
+  TOO_MANY_FILES: `Only ${LIMITS.UPLOAD_MAX_FILES} photos can be posted at a time: this one was left out. Post it in a next batch.`,
+  LEFT_OUT: 'Left out',
+  OWN_DESCRIPTION: 'Own description',
+  USE_SHARED_DESCRIPTION: 'Use the shared description',
+  REMOVE: 'Remove',
+  CLEAR_ALL: 'Clear all',
+  BATCH_PROGRESS: 'All photos',
+  RETRY: 'Retry',
+  POST_ANOTHER: 'Post more photos',
+  /** "12 photos posted" (one: "1 photo posted"). */
+  posted: (n: number) => `${n} ${n === 1 ? 'photo' : 'photos'} posted`,
+  notPosted: (n: number) => `${n} ${n === 1 ? 'photo was' : 'photos were'} not posted`,
+  submit: (n: number) => `Submit ${n} ${n === 1 ? 'photo' : 'photos'}`,
+  chosen: (ready: number, leftOut: number) =>
+    `${ready} ${ready === 1 ? 'photo' : 'photos'} to post${leftOut ? `, ${leftOut} left out` : ''}`,
+} as const;
+
 /** Leaving the new-post screen with a photo chosen, or while it uploads: the question asked first. */
 export const LEAVE_NEW_POST = {
   TITLE: 'Leave this page?',
   UNSAVED: 'Your photo has not been posted yet. If you leave, the photo and what you wrote are dropped.',
   UPLOADING:
     'Your photo is still uploading. If you leave, it is posted when the upload finishes, but you will not see it confirmed here.',
+  /** The same questions while several photos are chosen or uploading. */
+  UNSAVED_BATCH:
+    'Your photos have not all been posted yet. If you leave, the ones not posted and what you wrote are dropped.',
+  UPLOADING_BATCH:
+    'Your photos are still uploading. If you leave, the ones already sending are posted, the ones waiting are not, and you will not see them confirmed here.',
   STAY: 'Stay',
   LEAVE: 'Leave',
 } as const;

@@ -24,6 +24,7 @@ export const POST_CREATE_FIELDS = {
   WIDTH: 'width',
   HEIGHT: 'height',
   CATEGORY_IDS: 'categoryIds',
+  IDEMPOTENCY_KEY: 'idempotencyKey',
 } as const;
 
 /** The request's values, as the screen encodes them and the function decodes them; F is the runtime's file. */
@@ -40,6 +41,12 @@ export interface PostCreateRequest<F extends FileLike> {
   /** Advisory: the size the client decoded; the stored post records the image's own. */
   width?: number | undefined;
   height?: number | undefined;
+  /**
+   * Made by the client per photo (a UUID) and kept until the server has answered for it: the function stores
+   * one post per key per user, so a retry after a lost answer gets the same post back, never a second one.
+   * Optional on the wire, so a client deployed before it still posts (without that protection).
+   */
+  idempotencyKey?: string | undefined;
 }
 
 /** The multipart request's fields as the function validates them (postFieldsSchema is the screen's own). */
@@ -47,6 +54,7 @@ export const postCreateRequestSchema = z.object({
   groupId: z.uuid({ message: MESSAGES.MISSING_GROUP_ID }),
   file: photoFileSchema,
   fields: postFieldsSchema,
+  idempotencyKey: z.optional(z.uuid({ message: MESSAGES.IDEMPOTENCY_KEY_INVALID })),
 });
 
 /**
@@ -80,6 +88,7 @@ export function encodePostCreateForm<F extends FileLike, T extends PostCreateFor
     [POST_CREATE_FIELDS.WIDTH, request.width === undefined ? undefined : String(request.width)],
     [POST_CREATE_FIELDS.HEIGHT, request.height === undefined ? undefined : String(request.height)],
     [POST_CREATE_FIELDS.CATEGORY_IDS, request.categoryIds.length ? request.categoryIds.join(',') : undefined],
+    [POST_CREATE_FIELDS.IDEMPOTENCY_KEY, request.idempotencyKey],
   ];
   for (const [name, value] of optional) if (value !== undefined && value !== '') form.append(name, value);
   return form;
@@ -111,6 +120,7 @@ export function decodePostCreateForm<F extends FileLike>(form: PostCreateFormSou
   const categories = text(POST_CREATE_FIELDS.CATEGORY_IDS);
   const parsed = postCreateRequestSchema.safeParse({
     groupId: text(POST_CREATE_FIELDS.GROUP_ID),
+    idempotencyKey: text(POST_CREATE_FIELDS.IDEMPOTENCY_KEY) || undefined,
     file,
     fields: {
       description: text(POST_CREATE_FIELDS.DESCRIPTION),
@@ -126,7 +136,7 @@ export function decodePostCreateForm<F extends FileLike>(form: PostCreateFormSou
   if (!parsed.success) return { success: false, issues: issueMessages(parsed.error) };
   // The schema accepted the file, so `file` is set; this keeps its runtime type (with its bytes) for the caller.
   if (!file) return { success: false, issues: [MESSAGES.INVALID_FILE] };
-  const { groupId, fields } = parsed.data;
+  const { groupId, fields, idempotencyKey } = parsed.data;
   return {
     success: true,
     data: {
@@ -140,6 +150,7 @@ export function decodePostCreateForm<F extends FileLike>(form: PostCreateFormSou
       categoryIds: [...new Set(fields.categoryIds.map((id) => id.toLowerCase()))],
       width: fields.width,
       height: fields.height,
+      idempotencyKey: idempotencyKey?.toLowerCase(),
     },
   };
 }

@@ -28,6 +28,15 @@ export interface PostRow {
   iso: number | undefined;
   /** Millimetres. */
   focalLength: number | undefined;
+  /** The client's key for this upload and the SHA-256 (hex) of the photo it carried; see keyedPost. */
+  idempotencyKey: string | undefined;
+  fileSha256: string | undefined;
+}
+
+/** What an earlier request with the same idempotency key created. */
+export interface KeyedPost {
+  postId: string;
+  fileSha256: string;
 }
 
 /** A refusal from the database, in the product's words and with its HTTP status. */
@@ -62,8 +71,20 @@ export async function checkPostCreate(
   if (data !== 'ok') throw refusal(String(data));
 }
 
-/** Inserts the post, shown, with its categories in one transaction (its photo is stored already). */
-export async function createPost(admin: SupabaseClient, post: PostRow): Promise<void> {
+/** The post this user already created with this key, or null when the key is new. */
+export async function keyedPost(admin: SupabaseClient, authorId: string, key: string): Promise<KeyedPost | null> {
+  const { data, error } = await admin.rpc('post_create_lookup', { p_author_id: authorId, p_idempotency_key: key });
+  if (error) throw new Error(`post_create_lookup failed: ${error.message}`, { cause: error });
+  if (!data) return null;
+  const row = data as { post_id: string; file_sha256: string };
+  return { postId: row.post_id, fileSha256: row.file_sha256 };
+}
+
+/**
+ * Inserts the post, shown, with its categories (and its idempotency key) in one transaction (its photo is
+ * stored already): 'created', or 'duplicate' when a request with the same key got there first.
+ */
+export async function createPost(admin: SupabaseClient, post: PostRow): Promise<'created' | 'duplicate'> {
   const { data, error } = await admin.rpc('post_create', {
     p_id: post.id,
     p_group_id: post.groupId,
@@ -82,7 +103,10 @@ export async function createPost(admin: SupabaseClient, post: PostRow): Promise<
     p_f_number: post.fNumber ?? null,
     p_iso: post.iso ?? null,
     p_focal_length: post.focalLength ?? null,
+    // Sent only with a key: a database migrated before 20261130000100 still takes a keyless post.
+    ...(post.idempotencyKey ? { p_idempotency_key: post.idempotencyKey, p_file_sha256: post.fileSha256 } : {}),
   });
   if (error) throw new Error(`post_create failed: ${error.message}`, { cause: error });
-  if (data !== 'created') throw refusal(String(data));
+  if (data === 'created' || data === 'duplicate') return data;
+  throw refusal(String(data));
 }

@@ -10,6 +10,9 @@
  *      decoded is refused as damaged, a failure of the image step itself is the server's (500, logged);
  *   6. store the photo under a generated name, then insert the post (shown) with its categories in one
  *      RPC; if that fails, remove the photo again.
+ * With an idempotency key (the client's, one per photo) the post is stored once per key per user: a request
+ * whose key already made a post gets that post back (before any image work, nothing stored), or a 409 when
+ * it carries a different photo; two racing requests with one key leave one post and no stray photo.
  * No step leaves a visible half post: a post row exists only once its photo is stored. Answers
  * 201 {post: {id}} or {error, issues?}: the response schemas of @snapshire/contracts (post-create.ts).
  */
@@ -17,15 +20,37 @@ import { CAMERA_DETAILS, MESSAGES, PHOTO_BUCKET, type PostCreatedResponse, postO
 import { authenticateCaller } from '../_shared/auth.ts';
 import { CORS_HEADERS, describeFailure, errorResponse, HttpError, json } from '../_shared/http.ts';
 import { adminClient } from '../_shared/supabase.ts';
-import { checkPostCreate, createPost, type PostRow } from './database.ts';
+import { checkPostCreate, createPost, keyedPost, type KeyedPost, type PostRow } from './database.ts';
 import { readPostCreateRequest } from './form.ts';
 import { inspectJpeg, sanitizeJpeg } from './image.ts';
+
+/** SHA-256 of the bytes, hex: what tells a retry of the same photo from a key reused with another. */
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The answer to a request whose key already made a post: that post (200, not 201: nothing new was created),
+ * or a refusal when the key came with a different photo.
+ */
+function replay(earlier: KeyedPost, fileSha256: string): Response {
+  if (earlier.fileSha256 !== fileSha256) throw new HttpError(409, MESSAGES.IDEMPOTENCY_KEY_REUSED);
+  const created: PostCreatedResponse = { post: { id: earlier.postId } };
+  return json(200, created);
+}
 
 async function handle(req: Request): Promise<Response> {
   const admin = adminClient();
   const caller = await authenticateCaller(req, admin, MESSAGES.NOT_SIGNED_IN);
   const form = await readPostCreateRequest(req);
   const original = form.file.bytes;
+  const key = form.idempotencyKey;
+  const fileSha256 = key ? await sha256Hex(original) : undefined;
+  if (key && fileSha256) {
+    const earlier = await keyedPost(admin, caller.id, key);
+    if (earlier) return replay(earlier, fileSha256);
+  }
   inspectJpeg(original);
   await checkPostCreate(admin, caller.id, form.groupId, form.categoryIds);
 
@@ -61,16 +86,29 @@ async function handle(req: Request): Promise<Response> {
     fNumber: exif.fNumber,
     iso: exif.iso,
     focalLength: exif.focalLength,
+    idempotencyKey: key,
+    fileSha256,
   };
-  try {
-    await createPost(admin, post);
-  } catch (err) {
+  const removePhoto = async () => {
     const removed = await admin.storage
       .from(PHOTO_BUCKET)
       .remove([path])
       .catch((e: Error) => ({ error: e }));
     if (removed.error) console.error(`[handle-post-create] could not remove ${path}: ${removed.error.message}`);
+  };
+  let outcome: 'created' | 'duplicate';
+  try {
+    outcome = await createPost(admin, post);
+  } catch (err) {
+    await removePhoto();
     throw err;
+  }
+  if (outcome === 'duplicate' && key && fileSha256) {
+    // A request with the same key committed while this one decoded: its post stands, this photo goes.
+    await removePhoto();
+    const earlier = await keyedPost(admin, caller.id, key);
+    if (!earlier) throw new Error('post_create answered duplicate but the key has no post');
+    return replay(earlier, fileSha256);
   }
   const created: PostCreatedResponse = { post: { id } };
   return json(201, created);

@@ -3,7 +3,6 @@ export {
   lockDataDir,
   DataDirLockedError,
   DataDirLockLostError,
-  StatementPreemptedError,
   StatementTimeoutError,
   API_ROLES,
   callerSettings,

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { cancelInWorker, watchWorkersForCancel } from './pglite-cancel.ts';
+import { FairShare, fairShareKey } from './fair-share.ts';
 import { DataDirLockedError, DataDirLockLostError, lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import type { Caller, Database, QueryResult, SqlClient } from './types.ts';
 
@@ -260,37 +261,17 @@ function wrap(client: pg.PoolClient | pg.Pool): SqlClient {
  */
 export const PGLITE_IDLE_HOLD_MS = 5_000;
 
-/**
- * PGlite runs one statement at a time for every client. A request statement that has held its engine this
- * long while other requests wait is cancelled (as if its statement_timeout had passed), so one slow or
- * abusive request cannot stall all the others for its whole timeout. PostgreSQL runs them side by side.
- */
-export const PGLITE_CONTENDED_HOLD_MS = 400;
-
 /** How long a cancelled PGlite statement may take to notice before its worker is restarted instead. */
 const PGLITE_CANCEL_GRACE_MS = 750;
 
 /** How often the watchdog looks at the statement PGlite's engine runs. */
 const PGLITE_WATCHDOG_TICK_MS = 25;
 
-/** A statement cancelled because it held PGlite's single engine while others waited (SQLSTATE 57014). */
-export class StatementPreemptedError extends Error {
-  readonly code = '57014';
-  constructor(heldMs: number) {
-    super(
-      `canceling statement: it held the embedded database for ${heldMs} ms while other requests waited ` +
-        `(PGlite runs one statement at a time)`,
-    );
-    this.name = 'StatementPreemptedError';
-  }
-}
-
 /** A caller transaction the PGlite watchdog looks after. */
 interface Watched {
   timeoutMs: number;
-  /** Why its statement was cancelled, if it was. */
-  cancelled?: 'timeout' | 'contended';
-  heldMs?: number;
+  /** Set when its statement was cancelled for running past its timeout. */
+  cancelled?: 'timeout';
 }
 
 /**
@@ -301,7 +282,7 @@ interface Watched {
  * Request transactions run with their role's statement_timeout. PostgreSQL cancels a statement itself; PGlite
  * cannot (its engine runs synchronously in WebAssembly, with no signals, so its timers never fire mid-query).
  * A watchdog here raises PostgreSQL's cancel flag in the engine through the inspector (pglite-cancel.ts) when
- * a statement passes its timeout, or has held the engine PGLITE_CONTENDED_HOLD_MS while others wait. A
+ * a statement passes its timeout; nothing else cancels a statement, however busy the machine. A
  * statement that does not notice in PGLITE_CANCEL_GRACE_MS gets the worker terminated and a new one started
  * on the same files, which PostgreSQL's crash recovery brings back to the last commit. That is why PGlite
  * never runs purely in memory here: a restarted worker must find every acknowledged write on disk.
@@ -338,10 +319,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   const socketConnections = Math.max(100, maxConnections * 4);
 
   // The watchdog for PGlite: caller transactions by their connection's name. The worker says which
-  // connection its engine serves; `inFlight` counts the database work of this process under way, so more
-  // than one means others wait (inside a transaction, PGlite's single session belongs to its connection).
+  // connection its engine serves.
   const watched = new Map<string, Watched>();
-  let inFlight = 0;
   /** Listeners by NOTIFY channel (PGlite: fed by the worker, which sees every notification of its session). */
   const listeners = new Map<string, Set<{ onNotification: (payload: string) => void; onGap?: () => void }>>();
   const onWorkerNotification = (event: WorkerNotification): void => {
@@ -395,20 +374,17 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     }
     if (running.askAgainAt !== undefined && now < running.askAgainAt) return;
     const heldMs = now - running.since;
-    const reason =
-      heldMs >= tx.timeoutMs ? 'timeout' : inFlight > 1 && heldMs >= PGLITE_CONTENDED_HOLD_MS ? 'contended' : undefined;
-    if (!reason) return;
-    const threshold = reason === 'timeout' ? tx.timeoutMs : PGLITE_CONTENDED_HOLD_MS;
+    if (heldMs < tx.timeoutMs) return;
+    const threshold = tx.timeoutMs;
     running.asking = true;
     // Before the answer: the statement's error may reach its transaction first.
-    tx.cancelled = reason;
+    tx.cancelled = 'timeout';
     void cancelInWorker(server.threadId, running.seq, threshold).then((answer) => {
       running.asking = false;
       if (answer?.state === 'raised') {
         running.cancelledAt = performance.now();
-        tx.heldMs = answer.heldMs;
         log(
-          `cancelled a statement that ${reason === 'timeout' ? `ran past its ${tx.timeoutMs} ms statement_timeout` : `held PGlite ${answer.heldMs} ms while other requests waited`}${answer.sql ? ` (${answer.sql})` : ''}`,
+          `cancelled a statement that ran past its ${tx.timeoutMs} ms statement_timeout${answer.sql ? ` (${answer.sql})` : ''}`,
         );
         return;
       }
@@ -420,11 +396,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       }
       // No inspector: only a new worker stops it.
       if (engine === running && pglite === server)
-        void restartPglite(
-          reason === 'timeout'
-            ? `a statement ran past its ${tx.timeoutMs} ms statement_timeout`
-            : `a statement held PGlite ${Math.round(heldMs)} ms while other requests waited`,
-        );
+        void restartPglite(`a statement ran past its ${tx.timeoutMs} ms statement_timeout`);
     });
   };
   try {
@@ -529,18 +501,17 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     lock?.assertHeld();
   }
 
-  async function transaction<T>(
+  // PGlite's one session serves one transaction at a time; PostgreSQL as many as the pool has connections.
+  const share = new FairShare(pglite ? 1 : maxConnections);
+
+  /** A transaction in its caller's turn (fair-share.ts). */
+  function transaction<T>(
+    key: string,
     timeoutMs: number | undefined,
     setup: ((c: pg.PoolClient) => Promise<void>) | undefined,
     fn: (sql: SqlClient) => Promise<T>,
-    retried = false,
   ): Promise<T> {
-    inFlight++;
-    try {
-      return await transactionOnce(timeoutMs, setup, fn, retried);
-    } finally {
-      inFlight--;
-    }
+    return share.run(key, () => transactionOnce(timeoutMs, setup, fn, false));
   }
 
   async function transactionOnce<T>(
@@ -595,7 +566,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
       client.release(broken);
     }
     if (watch.cancelled === 'timeout') throw new StatementTimeoutError();
-    if (watch.cancelled === 'contended') throw new StatementPreemptedError(watch.heldMs ?? PGLITE_CONTENDED_HOLD_MS);
     // Only queued behind a runaway statement whose worker was replaced: nothing of it was committed.
     if (generation !== startedIn && !committing && !retried && !lostLock)
       return transactionOnce(timeoutMs, setup, fn, true);
@@ -617,23 +587,19 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
     url,
     kind: pglite ? 'pglite' : 'postgres',
     query: async (text, params) => {
-      inFlight++;
-      try {
-        if (restarting) await restarting;
-        assertWritable();
-        return await wrap(activePool).query(text, params);
-      } finally {
-        inFlight--;
-      }
+      if (restarting) await restarting;
+      assertWritable();
+      return wrap(activePool).query(text, params);
     },
     async dumpDataDir() {
       if (!pglite) throw new Error('dumpDataDir is only available on PGlite');
       return pglite.dump();
     },
     assertWritable,
-    asOwner: (fn, opts) => transaction(opts?.statementTimeoutMs || undefined, undefined, fn),
+    asOwner: (fn, opts) => transaction(fairShareKey('owner'), opts?.statementTimeoutMs || undefined, undefined, fn),
     asCaller: (caller, fn) =>
       transaction(
+        fairShareKey(caller),
         timeouts[caller.role] || undefined,
         async (client) => {
           // The role name cannot be a bind parameter; it comes from a closed union, checked here anyway.

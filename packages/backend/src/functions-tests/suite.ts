@@ -650,8 +650,14 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         await h.owner.query(`update storage.buckets set allowed_mime_types = '{image/png}' where id = $1`, [
           PHOTO_BUCKET,
         ]);
+        // With an idempotency key: a failed attempt uses up nothing, so its retry posts the photo.
+        const key = crypto.randomUUID();
         try {
-          await expectRefused(() => invoke(h.member, postForm(validForm())), 500, MESSAGES.POST_CREATE_FAILED);
+          await expectRefused(
+            () => invoke(h.member, postForm(validForm({ idempotencyKey: key }))),
+            500,
+            MESSAGES.POST_CREATE_FAILED,
+          );
         } finally {
           await h.owner.query(`update storage.buckets set allowed_mime_types = '{image/jpeg}' where id = $1`, [
             PHOTO_BUCKET,
@@ -663,16 +669,99 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
       it('a database failure after the photo was stored: the photo is removed again', async () => {
         // The post_create RPC fails (the service role briefly may not call it) after the upload succeeded.
         await h.owner.query(
-          `revoke execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[], text, text, double precision, double precision, integer, double precision) from service_role`,
+          `revoke execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[], text, text, double precision, double precision, integer, double precision, uuid, text) from service_role`,
         );
+        // With an idempotency key: a failed attempt uses up nothing, so its retry posts the photo.
+        const key = crypto.randomUUID();
         try {
-          await expectRefused(() => invoke(h.member, postForm(validForm())), 500, MESSAGES.POST_CREATE_FAILED);
+          await expectRefused(
+            () => invoke(h.member, postForm(validForm({ idempotencyKey: key }))),
+            500,
+            MESSAGES.POST_CREATE_FAILED,
+          );
         } finally {
           await h.owner.query(
-            `grant execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[], text, text, double precision, double precision, integer, double precision) to service_role`,
+            `grant execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[], text, text, double precision, double precision, integer, double precision, uuid, text) to service_role`,
           );
         }
-        expect((await invoke(h.member, postForm(validForm()))).status).toBe(201);
+        expect((await invoke(h.member, postForm(validForm({ idempotencyKey: key })))).status).toBe(201);
+      });
+    });
+
+    describe('handle-post-create stores one post per idempotency key (issue 25)', () => {
+      const newKey = () => crypto.randomUUID();
+
+      it('answers a retry with the same key and photo with the same post, storing nothing more', async () => {
+        const before = await storedCounts(h);
+        const key = newKey();
+        const first = await invoke(h.member, postForm(validForm({ idempotencyKey: key })));
+        expect(first.status).toBe(201);
+        const id = first.body.post?.id;
+        expect(id).toMatch(/^[0-9a-f-]{36}$/);
+        // The answer was lost on the way back; the client sends the same photo with the same key again.
+        const retry = await invoke(h.member, postForm(validForm({ idempotencyKey: key })));
+        expect(retry.status).toBe(200);
+        expect(retry.body.post?.id).toBe(id);
+        expect(await storedCounts(h)).toEqual({
+          posts: before.posts + 1,
+          postCategories: before.postCategories,
+          objects: before.objects + 1,
+        });
+        const keys = await h.owner.query(
+          'select post_id from public.post_idempotency where user_id = $1 and key = $2',
+          [h.memberId, key],
+        );
+        expect(keys.rows).toEqual([{ post_id: id }]);
+      });
+
+      it('refuses the same key with a different photo, and stores nothing for it', async () => {
+        const key = newKey();
+        const first = await invoke(h.member, postForm(validForm({ idempotencyKey: key })));
+        expect(first.status).toBe(201);
+        const other = await jpeg(320, 240);
+        await expectRefused(
+          () =>
+            invoke(
+              h.member,
+              postForm(
+                validForm({ idempotencyKey: key, file: { bytes: other, name: 'other.jpg', type: 'image/jpeg' } }),
+              ),
+            ),
+          409,
+          MESSAGES.IDEMPOTENCY_KEY_REUSED,
+        );
+      });
+
+      it('keeps keys per user: another user with the same key gets a post of their own', async () => {
+        const key = newKey();
+        const mine = await invoke(h.member, postForm(validForm({ idempotencyKey: key })));
+        const theirs = await invoke(h.outsider, postForm(validForm({ idempotencyKey: key })));
+        expect([mine.status, theirs.status]).toEqual([201, 201]);
+        expect(theirs.body.post?.id).not.toBe(mine.body.post?.id);
+      });
+
+      it('leaves one post and no stray photo when two requests with one key race', async () => {
+        const before = await storedCounts(h);
+        const key = newKey();
+        const answers = await Promise.all([
+          invoke(h.member, postForm(validForm({ idempotencyKey: key }))),
+          invoke(h.member, postForm(validForm({ idempotencyKey: key }))),
+        ]);
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
+        expect(answers[0]!.body.post?.id).toBe(answers[1]!.body.post?.id);
+        expect(await storedCounts(h)).toEqual({
+          posts: before.posts + 1,
+          postCategories: before.postCategories,
+          objects: before.objects + 1,
+        });
+      });
+
+      it('refuses a key that is not a UUID', async () => {
+        await expectRefused(
+          () => invoke(h.member, postForm(validForm({ idempotencyKey: 'not-a-key' }))),
+          400,
+          MESSAGES.IDEMPOTENCY_KEY_INVALID,
+        );
       });
     });
 

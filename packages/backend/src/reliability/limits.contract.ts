@@ -92,7 +92,7 @@ export function limitsContract(get: () => TestBackend): void {
     expect(after.body.errors).toBeUndefined();
   });
 
-  it('keeps answering other requests within 1 s while a slow statement is cancelled, losing nothing', async () => {
+  it('keeps answering other requests while a slow statement runs to its timeout, losing nothing', async () => {
     const b = get();
     const before = await b.sql<{ n: string }>('select count(*)::text as n from public.shelf');
     const started = performance.now();
@@ -111,9 +111,8 @@ export function limitsContract(get: () => TestBackend): void {
     const answer = await slow;
     const cancelMs = performance.now() - started;
     expect(answer.body.data).toBeNull();
-    // PostgreSQL runs the two side by side and cancels at the timeout; PGlite (one statement at a time)
-    // cancels the slow one as soon as it has held the engine too long while the probe waits.
-    expect(answer.body.errors?.[0]?.message).toMatch(/^canceling statement/);
+    // Only its statement_timeout cancels it, however many wait (db/fair-share.ts).
+    expect(answer.body.errors?.[0]?.message).toBe('canceling statement due to statement timeout');
     expect(cancelMs).toBeLessThan(TEST_TIMEOUTS.anon + 5000);
     expect(probes.length).toBeGreaterThan(0);
     for (const p of probeAnswers) expect(p.body.errors).toBeUndefined();
@@ -121,7 +120,10 @@ export function limitsContract(get: () => TestBackend): void {
       `[limits:${b.kind}] slow statement with probes cancelled after ${cancelMs.toFixed(0)} ms (${answer.body.errors?.[0]?.message}); ` +
         `${probes.length} probes, ${Math.min(...probes).toFixed(0)}-${Math.max(...probes).toFixed(0)} ms`,
     );
-    for (const p of probes) expect(p).toBeLessThan(1000);
+    // PostgreSQL runs the two side by side; PGlite runs one statement at a time, so a probe may wait for the
+    // slow one's timeout, but not for more than that.
+    const probeLimit = b.kind === 'postgres' ? 1000 : TEST_TIMEOUTS.anon + 1000;
+    for (const p of probes) expect(p).toBeLessThan(probeLimit);
     // Afterwards everything answers, and nothing committed before was lost.
     const after = await graphql(b, PROBE);
     expect(after.body.errors).toBeUndefined();

@@ -17,8 +17,9 @@ export interface BackendProcess {
   exited: Promise<number | null>;
 }
 
-export function startBackendProcess(env: Record<string, string>): Promise<BackendProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI], {
+/** Starts the CLI (this checkout's, or `cli`: another checkout's, e.g. to benchmark before and after a change). */
+export function startBackendProcess(env: Record<string, string>, cli = CLI): Promise<BackendProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli], {
     env: { ...process.env, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -37,8 +37,11 @@ const TABLES = [
   'post_comment',
   'content_report',
 ] as const;
-/** Every table of public: the read-only ones above plus profile, which its owner may rename. */
-const ALL_TABLES = [...TABLES, 'profile'] as const;
+/**
+ * Every table of public: the read-only ones above plus profile, which its owner may rename, and
+ * handle-post-create's idempotency keys, which no client role reads.
+ */
+const ALL_TABLES = [...TABLES, 'profile', 'post_idempotency'] as const;
 
 const VISIBLE_POSTS: Record<Who, PostName[]> = {
   anon: ['pubDone'],
@@ -241,6 +244,12 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
           ).rejects.toThrow(/permission denied/);
         });
 
+        it("cannot read handle-post-create's idempotency keys", async () => {
+          await expect(
+            db.asCaller(callerFor(who), (sql) => sql.query('select * from public.post_idempotency')),
+          ).rejects.toThrow(/permission denied/);
+        });
+
         it("reads a post's photo object exactly where it sees the post, and no stray object", async () => {
           const rows = await select<{ name: string }>(
             who,
@@ -438,7 +447,12 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
             and not has_function_privilege('authenticated', p.oid, 'EXECUTE')
           order by 1`,
       );
-      expect(serviceOnly.rows.map((r) => r.name)).toEqual(['post_create', 'post_create_check', 'post_set_thumbhash']);
+      expect(serviceOnly.rows.map((r) => r.name)).toEqual([
+        'post_create',
+        'post_create_check',
+        'post_create_lookup',
+        'post_set_thumbhash',
+      ]);
       for (const r of rows) {
         expect(r.definer, r.name).toBe(true);
         expect(r.config, r.name).toEqual(['search_path=""']);

@@ -33,6 +33,11 @@ export interface DescribePhotoStepProps {
   onSubmit: () => void;
   /** Shown after the photo type: the choice about the photo's camera details (CameraDetailsChoice). */
   cameraDetails?: ReactNode;
+  /** A batch of photos has its own title, hint, Submit label and progress (BatchProgress); one photo, these. */
+  title?: string;
+  hint?: string;
+  submitLabel?: string;
+  progressView?: ReactNode;
 }
 
 function isPhotoType(value: string | null): value is PhotoType {
@@ -69,8 +74,13 @@ export function DescribePhotoStep(props: DescribePhotoStepProps) {
   return (
     <Stack as="section" ref={sectionRef} aria-labelledby="describe-step-title" gap="5" scrollMarginTop="4">
       <Heading as="h2" size="lg" id="describe-step-title">
-        {MESSAGES.DESCRIBE_STEP_TITLE}
+        {props.title ?? MESSAGES.DESCRIBE_STEP_TITLE}
       </Heading>
+      {props.hint && (
+        <Text color="fg.muted" fontSize="sm" mt="-3">
+          {props.hint}
+        </Text>
+      )}
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="6">
           <Field.Root disabled={loading}>
@@ -140,7 +150,8 @@ export function DescribePhotoStep(props: DescribePhotoStepProps) {
 
           {props.cameraDetails}
 
-          {loading && (
+          {loading && props.progressView}
+          {loading && !props.progressView && (
             <Progress.Root value={percent} size="sm">
               <HStack justify="space-between" mb="1">
                 <Progress.Label>{sent ? 'Saving your post…' : 'Uploading your photo…'}</Progress.Label>
@@ -167,7 +178,7 @@ export function DescribePhotoStep(props: DescribePhotoStepProps) {
             alignSelf="flex-start"
             minW="32"
           >
-            Submit
+            {props.submitLabel ?? 'Submit'}
           </Button>
         </Stack>
       </form>

@@ -8,7 +8,16 @@ import { LEAVE_NEW_POST } from '@snapshire/contracts';
  * opens a dialog (Stay keeps everything as it was), and closing or reloading the tab gets the browser's own
  * question. While the photo uploads, the question says the upload goes on without being confirmed here.
  */
-export function LeaveGuard({ active, uploading }: { active: boolean; uploading: boolean }) {
+export function LeaveGuard({
+  active,
+  uploading,
+  texts = { unsaved: LEAVE_NEW_POST.UNSAVED, uploading: LEAVE_NEW_POST.UPLOADING },
+}: {
+  active: boolean;
+  uploading: boolean;
+  /** What the question says (a batch of photos has its own words). */
+  texts?: { unsaved: string; uploading: string };
+}) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -39,7 +48,7 @@ export function LeaveGuard({ active, uploading }: { active: boolean; uploading: 
               <Dialog.Title>{LEAVE_NEW_POST.TITLE}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text>{uploading ? LEAVE_NEW_POST.UPLOADING : LEAVE_NEW_POST.UNSAVED}</Text>
+              <Text>{uploading ? texts.uploading : texts.unsaved}</Text>
             </Dialog.Body>
             <Dialog.Footer>
               <Button ref={stayRef} variant="outline" onClick={() => blocker.reset()}>

@@ -1,9 +1,13 @@
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { MESSAGES, paths } from '@snapshire/contracts';
+import { BATCH_TEXT, LEAVE_NEW_POST, MESSAGES, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { ErrorPanel, LoadingState, PageShell } from '@snapshire/ui';
+import { BatchProgress } from './batch/BatchProgress.tsx';
+import { BatchResultPanel } from './batch/BatchResultPanel.tsx';
+import { BatchUploadStep } from './batch/BatchUploadStep.tsx';
+import { useBatchUpload, type BatchUpload } from './batch/useBatchUpload.ts';
 import { CameraDetailsChoice } from './CameraDetailsChoice.tsx';
 import { DescribePhotoStep } from './DescribePhotoStep.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
@@ -104,11 +108,28 @@ function NewPostForGroup({ groupId }: { groupId: string }) {
   );
 }
 
-/** Step one, then step two once the photo has loaded, then the success panel in place of both. */
+/**
+ * Step one, then step two once the photo has loaded, then the success panel in place of both. Several
+ * photos chosen at once take the batch's path (BatchSteps); one photo stays on this one, unchanged.
+ */
 function NewPostSteps({ group }: { group: NewPostGroup }) {
   const form = useNewPostForm(group.id);
+  const batch = useBatchUpload(group.id, form.state);
   const { state } = form;
 
+  if (batch.state.items.length > 0) {
+    return (
+      <BatchSteps
+        group={group}
+        form={form}
+        batch={batch}
+        onPostMore={() => {
+          batch.reset();
+          form.reset();
+        }}
+      />
+    );
+  }
   if (state.createdPostId) {
     return <PostCreatedPanel groupId={group.id} postId={state.createdPostId} onPostAnother={form.reset} />;
   }
@@ -121,6 +142,7 @@ function NewPostSteps({ group }: { group: NewPostGroup }) {
         issues={state.issues}
         disabled={state.loading}
         onFileChosen={form.chooseFile}
+        onFilesChosen={batch.addFiles}
         onPreviewLoaded={form.previewLoaded}
         onPreviewFailed={form.previewFailed}
         onClear={form.clearFile}
@@ -146,6 +168,79 @@ function NewPostSteps({ group }: { group: NewPostGroup }) {
               onIncludeChange={form.setIncludeCameraDetails}
             />
           }
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The batch: the grid of photos, one describe step for all, a bar per photo and one for the batch, the result. */
+function BatchSteps({
+  group,
+  form,
+  batch,
+  onPostMore,
+}: {
+  group: NewPostGroup;
+  form: ReturnType<typeof useNewPostForm>;
+  batch: BatchUpload;
+  onPostMore: () => void;
+}) {
+  const { items, phase } = batch.state;
+  const uploading = items.some((item) => item.status === 'waiting' || item.status === 'sending');
+  const unposted = items.some((item) => item.status !== 'posted' && item.status !== 'refused');
+  const ready = items.filter((item) => item.status === 'ready').length;
+  const guard = (
+    <LeaveGuard
+      active={unposted}
+      uploading={uploading}
+      texts={{ unsaved: LEAVE_NEW_POST.UNSAVED_BATCH, uploading: LEAVE_NEW_POST.UPLOADING_BATCH }}
+    />
+  );
+  if (phase === 'done') {
+    return (
+      <Stack gap="10" maxW="3xl">
+        {guard}
+        <BatchResultPanel
+          groupId={group.id}
+          items={items}
+          onRetry={(id) => void batch.retry(id)}
+          onPostMore={onPostMore}
+        />
+      </Stack>
+    );
+  }
+  const sending = phase === 'sending';
+  return (
+    <Stack gap="10" maxW="3xl">
+      {guard}
+      <BatchUploadStep
+        items={items}
+        editable={!sending}
+        onPreviewLoaded={batch.previewLoaded}
+        onPreviewFailed={batch.previewFailed}
+        onRemove={batch.remove}
+        onOwnDescriptionChange={batch.setOwnDescription}
+        onRetry={(id) => void batch.retry(id)}
+        onClearAll={onPostMore}
+      />
+      {(ready > 0 || sending) && (
+        <DescribePhotoStep
+          title={BATCH_TEXT.DESCRIBE_STEP_TITLE}
+          hint={BATCH_TEXT.DESCRIBE_STEP_HINT}
+          submitLabel={BATCH_TEXT.submit(ready)}
+          progressView={<BatchProgress items={items} />}
+          categories={group.categories}
+          description={form.state.description}
+          categoryIds={form.state.categoryIds}
+          photoType={form.state.photoType}
+          loading={sending}
+          progress={null}
+          submissionIssue={null}
+          onDescriptionChange={form.setDescription}
+          onCategoriesChange={form.setCategoryIds}
+          onPhotoTypeChange={form.setPhotoType}
+          onSubmit={() => void batch.submit()}
         />
       )}
     </Stack>

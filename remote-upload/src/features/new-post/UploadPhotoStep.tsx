@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Heading, HStack, Image, Link, List, Stack, Text } from '@chakra-ui/react';
-import { LIMITS, MESSAGES, paths } from '@snapshire/contracts';
+import { BATCH_TEXT, LIMITS, MESSAGES, paths } from '@snapshire/contracts';
 
 /** What the file dialog offers: JPEGs only (the schema still checks whatever is dropped). */
 const ACCEPT = Object.fromEntries(LIMITS.UPLOAD_ACCEPTED_MIME_TYPES.map((type) => [type, ['.jpg', '.jpeg']]));
@@ -14,6 +14,8 @@ export interface UploadPhotoStepProps {
   /** While the post uploads nothing here may change. */
   disabled: boolean;
   onFileChosen: (file: File) => void;
+  /** Several files at once: the batch takes over (one file stays on this step, as always). */
+  onFilesChosen: (files: File[]) => void;
   onPreviewLoaded: (width: number, height: number) => void;
   onPreviewFailed: () => void;
   onClear: () => void;
@@ -21,21 +23,24 @@ export interface UploadPhotoStepProps {
 
 /** Step one: choose one photo by drag-and-drop or the file dialog, see it, or clear it. */
 export function UploadPhotoStep(props: UploadPhotoStepProps) {
-  const { file, previewUrl, issues, disabled, onFileChosen, onPreviewLoaded, onPreviewFailed, onClear } = props;
+  const { file, previewUrl, issues, disabled, onFileChosen, onFilesChosen, onPreviewLoaded, onPreviewFailed, onClear } =
+    props;
 
   // Files react-dropzone refuses (wrong type, several at once) still go through our schema, so the user
   // reads the product's own reasons rather than the dropzone's.
   const onDrop = useCallback(
     (accepted: File[], rejections: FileRejection[]) => {
-      const chosen = accepted[0] ?? rejections[0]?.file;
-      if (chosen) onFileChosen(chosen);
+      const chosen = [...accepted, ...rejections.map((rejection) => rejection.file)];
+      if (chosen.length === 1) onFileChosen(chosen[0]!);
+      else if (chosen.length > 1) onFilesChosen(chosen);
     },
-    [onFileChosen],
+    [onFileChosen, onFilesChosen],
   );
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop,
     accept: ACCEPT,
-    multiple: false,
+    // No maxFiles: past the limit the batch leaves the extra files out itself, each with the product's words.
+    multiple: true,
     disabled,
   });
 
@@ -101,7 +106,7 @@ export function UploadPhotoStep(props: UploadPhotoStepProps) {
           <input {...getInputProps({ 'aria-label': 'Choose a photo' })} />
           <Text fontWeight="semibold">{isDragActive ? 'Drop your photo here.' : 'Drag and drop a photo here'}</Text>
           <Text color="fg.muted" fontSize="sm" mt="1">
-            {isDragActive ? 'One JPEG image.' : 'or click to browse your files (one JPEG image)'}
+            {isDragActive ? `JPEG images, up to ${LIMITS.UPLOAD_MAX_FILES}.` : BATCH_TEXT.DROP_HINT}
           </Text>
         </Box>
       )}

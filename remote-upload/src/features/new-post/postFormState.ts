@@ -29,6 +29,12 @@ export interface PostFormState {
   /** Why the last submission failed. */
   submissionIssue: string | null;
   createdPostId: string | null;
+  /**
+   * The idempotency key of this photo's upload: made at its first Submit and kept through every retry until
+   * the server has answered for it, so a retry after a lost answer never posts it twice. A new file, a
+   * cleared one or a created post drops it.
+   */
+  idempotencyKey: string | null;
 }
 
 export const initialPostFormState: PostFormState = {
@@ -47,6 +53,7 @@ export const initialPostFormState: PostFormState = {
   issues: [],
   submissionIssue: null,
   createdPostId: null,
+  idempotencyKey: null,
 };
 
 export type PostFormAction =
@@ -60,7 +67,7 @@ export type PostFormAction =
   | { type: 'photoTypeChanged'; photoType: PhotoType }
   | { type: 'cameraDetailsChanged'; include: boolean }
   | { type: 'validationFailed'; issues: string[] }
-  | { type: 'submitStarted' }
+  | { type: 'submitStarted'; idempotencyKey?: string }
   | { type: 'uploadProgressed'; progress: UploadProgress }
   | { type: 'submitSucceeded'; postId: string }
   | { type: 'submitFailed'; message: string }
@@ -72,6 +79,7 @@ const withoutFile = {
   height: null,
   previewLoaded: false,
   submissionIssue: null,
+  idempotencyKey: null,
 } as const;
 
 export function postFormReducer(state: PostFormState, action: PostFormAction): PostFormState {
@@ -100,11 +108,18 @@ export function postFormReducer(state: PostFormState, action: PostFormAction): P
     case 'validationFailed':
       return { ...state, issues: action.issues, loading: false };
     case 'submitStarted':
-      return { ...state, loading: true, issues: [], submissionIssue: null, progress: null };
+      return {
+        ...state,
+        loading: true,
+        issues: [],
+        submissionIssue: null,
+        progress: null,
+        idempotencyKey: action.idempotencyKey ?? state.idempotencyKey,
+      };
     case 'uploadProgressed':
       return state.loading ? { ...state, progress: action.progress } : state;
     case 'submitSucceeded':
-      return { ...state, loading: false, progress: null, createdPostId: action.postId };
+      return { ...state, loading: false, progress: null, createdPostId: action.postId, idempotencyKey: null };
     case 'submitFailed':
       return { ...state, loading: false, progress: null, submissionIssue: action.message };
     case 'reset':

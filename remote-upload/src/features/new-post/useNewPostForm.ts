@@ -34,7 +34,7 @@ export interface NewPostForm {
  * with too many pixels, a side longer than JPEG decoders read, or of a kind the server does not decode is
  * refused before Submit, with the server's own words. A read that fails decides nothing.
  */
-function readHeaderVerdict(file: File): Promise<JpegHeaderVerdict> {
+export function readHeaderVerdict(file: File): Promise<JpegHeaderVerdict> {
   return file
     .slice(0, JPEG_HEADER_READ_BYTES)
     .arrayBuffer()
@@ -111,14 +111,16 @@ export function useNewPostForm(groupId: string): NewPostForm {
       dispatch({ type: 'validationFailed', issues: checked.issues });
       return;
     }
-    dispatch({ type: 'submitStarted' });
+    // The same key on every retry of this photo: a retry after a lost answer gets the same post back.
+    const idempotencyKey = state.idempotencyKey ?? crypto.randomUUID();
+    dispatch({ type: 'submitStarted', idempotencyKey });
     try {
       const { url, apiKey, accessToken } = await target();
       const { postId } = await transport({
         url,
         apiKey,
         accessToken,
-        body: buildPostCreateForm(groupId, checked.value),
+        body: buildPostCreateForm(groupId, { ...checked.value, idempotencyKey }),
         onProgress: (progress) => dispatch({ type: 'uploadProgressed', progress }),
       });
       dispatch({ type: 'submitSucceeded', postId });
