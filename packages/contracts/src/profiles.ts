@@ -80,6 +80,7 @@ export const PROFILE_TEXTS = {
   PASSWORD_SAVE: 'Change password',
   PASSWORD_SAVED: 'Your password has been changed.',
   SIGN_IN_FIRST: 'Sign in to see your account.',
+  SIGN_IN_FIRST_NAME: 'Sign in to choose the name others see.',
   SIGN_IN: 'Sign in',
   SAVE_FAILED: 'We could not save that. Please try again.',
   LOAD_FAILED: 'We could not load your account. Please try again.',

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   displayNameSchema,
@@ -32,7 +32,23 @@ export default function NamePromptScreen() {
   const inputRef = useRef<HTMLInputElement>(null);
 
   if (reading || loading) return <LoadingState label="Loading your account…" />;
-  if (!session) return <Navigate to={paths.login(paths.chooseName(destination))} replace />;
+  // Signed out (a used or expired confirmation link lands here too): the layout's notice says why, so no
+  // redirect that would drop the link's fragment; only a way to sign in and come back.
+  if (!session) {
+    return (
+      <Container maxW="md" py="14">
+        <Stack gap="4" align="start">
+          <Heading as="h1" size="2xl">
+            {PROFILE_TEXTS.PROMPT_TITLE}
+          </Heading>
+          <Text>{PROFILE_TEXTS.SIGN_IN_FIRST_NAME}</Text>
+          <Button asChild>
+            <RouterLink to={paths.login(paths.chooseName(destination))}>{PROFILE_TEXTS.SIGN_IN}</RouterLink>
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
   // Already settled (or not readable: signing in goes on rather than stopping here).
   if (failed || !profile || profile.name_chosen) return <Navigate to={destination} replace />;
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { profileRuleMessage } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
@@ -38,10 +39,26 @@ export function useMyProfile(): MyProfileState {
   // Every auth event (a password change too) resets the shared cache and refetches: meanwhile the last answer
   // stands, so the page is not swapped for a spinner (losing what the forms show) and back.
   const data = current ?? previousData;
+  // Signing in resets the shared cache (packages/data), which cancels a query in flight with an error (its
+  // words are minified in production builds) and asks again by itself. So an error counts as a failure only
+  // once a second try has failed too; until then it is still loading. A failure given too early would skip
+  // the name prompt.
+  const asked = useRef(false);
+  const [secondTryDone, setSecondTryDone] = useState(false);
+  useEffect(() => {
+    if (!error || data || asked.current) return;
+    asked.current = true;
+    refetch()
+      .catch(() => {
+        /* the failure shows through `error` */
+      })
+      .finally(() => setSecondTryDone(true));
+  }, [error, data, refetch]);
+  const failed = Boolean(error) && !data && secondTryDone && !loading;
   return {
     profile: data?.profileCollection?.edges[0]?.node,
-    loading: Boolean(userId) && loading && !data,
-    failed: Boolean(error) && !data,
+    loading: Boolean(userId) && !data && !failed,
+    failed,
     refetch: () => void refetch(),
   };
 }
