@@ -5,11 +5,12 @@
  * two tabs agree).
  */
 import type { Page } from '@playwright/test';
-import { MESSAGES, paths } from '@snapshire/contracts';
+import { MESSAGES, paths, REDIRECT_TO_PARAM } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, isSameDocument, markDocument, test } from '../harness/fixtures.ts';
 import { listMessages, waitForConfirmationLink } from '../support/mailbox.ts';
+import { answerNamePrompt } from '../support/names.ts';
 
 const FAMILY = { id: SEED_GROUPS.family, name: 'The Harper Family' };
 const PUBLIC_GROUP = { id: SEED_GROUPS.keswick, name: 'Keswick & Derwentwater' };
@@ -51,8 +52,12 @@ test('signs up from the post button, confirms from the mailbox and lands signed 
   await expect(signUpLink(page)).toBeVisible();
 
   const link = await waitForConfirmationLink(stack.supabaseUrl, email);
-  expect(new URL(link).searchParams.get('redirect_to')).toMatch(new RegExp(`${newPostPath.replace(/[/]/g, '\\/')}$`));
+  // The confirmation is the first sign-in: by way of the name prompt (asked once), then on to the new post.
+  const returnTo = new URL(new URL(link).searchParams.get('redirect_to')!);
+  expect(returnTo.pathname).toBe(paths.chooseName().split('?')[0]);
+  expect(returnTo.searchParams.get(REDIRECT_TO_PARAM)).toBe(newPostPath);
   await page.goto(link);
+  await answerNamePrompt(page);
 
   await expect(page).toHaveURL((url) => url.pathname === newPostPath && !url.hash.includes('access_token'));
   await expect(signOutButton(page)).toBeVisible();
@@ -88,6 +93,7 @@ test("signing up twice before confirming: the newest mail's link confirms and si
   expect(newest).not.toBe(first);
 
   await page.goto(newest);
+  await answerNamePrompt(page);
   await expect(page).toHaveURL((url) => url.pathname === paths.groups() && !url.hash.includes('access_token'));
   await expect(signOutButton(page)).toBeVisible();
 });

@@ -17,6 +17,7 @@ import {
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
 import { waitForConfirmationLink } from '../support/mailbox.ts';
+import { answerNamePrompt } from '../support/names.ts';
 import { postDirectly, postThroughScreen } from '../support/posting.ts';
 import { accessTokenOf, type Account } from '../support/session.ts';
 
@@ -215,6 +216,7 @@ test('a private group from creation to deletion: invitation, sign-up, posts, rol
   await expect(guest.getByRole('heading', { name: MESSAGES.SIGN_UP_DONE_TITLE })).toBeVisible();
   const confirmation = await waitForConfirmationLink(stack.supabaseUrl, newcomer.email);
   await guest.goto(confirmation);
+  await answerNamePrompt(guest, 'Cousin Jo');
   // Back on the invitation signed in, having chosen to join there: it joins and opens the group by itself.
   await expect(guest).toHaveURL(paths.group(groupId));
   await expect(signOutButton(guest)).toBeVisible();
@@ -282,7 +284,8 @@ test('a private group from creation to deletion: invitation, sign-up, posts, rol
   const adaToken = await accessTokenOf(stack, SAMPLE_ACCOUNTS.ada);
   const adasPostId = await postDirectly(stack, adaToken, groupId);
   await page.reload();
-  const newcomerRow = page.getByTestId('group-member').filter({ hasText: 'cousin-' });
+  // Known by the name they chose when asked, not by their e-mail address.
+  const newcomerRow = page.getByTestId('group-member').filter({ hasText: 'Cousin Jo' });
   await expect(newcomerRow.getByText('Member', { exact: true })).toBeVisible();
   await newcomerRow.getByRole('button', { name: 'Make admin' }).click();
   await expect(page.getByRole('status')).toHaveText(GROUP_ACTION_MESSAGES.MADE_ADMIN);

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { MESSAGES, paths } from '@snapshire/contracts';
 import { expect, test } from '../harness/fixtures.ts';
 import { listMessages, waitForConfirmationLink } from '../support/mailbox.ts';
+import { answerNamePrompt } from '../support/names.ts';
 
 const OLD_PASSWORD = 'my-first-password-1';
 const NEW_PASSWORD = 'my-second-password-2';
@@ -50,6 +51,7 @@ async function signUpAndConfirm(page: Page, backendUrl: string, email: string) {
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: MESSAGES.SIGN_UP_DONE_TITLE })).toBeVisible();
   await page.goto(await waitForConfirmationLink(backendUrl, email));
+  await answerNamePrompt(page);
   await expect(signOutButton(page)).toBeVisible();
 }
 

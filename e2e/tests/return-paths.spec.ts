@@ -11,6 +11,7 @@ import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
 import { waitForConfirmationLink } from '../support/mailbox.ts';
+import { answerNamePrompt } from '../support/names.ts';
 import { accessTokenOf } from '../support/session.ts';
 
 const FAMILY = { id: SEED_GROUPS.family, name: 'The Harper Family' };
@@ -143,6 +144,7 @@ test('(b) an invitation opened signed out -> Create account -> confirm -> in the
 
   const link = await waitForConfirmationLink(stack.supabaseUrl, email);
   await page.goto(link);
+  await answerNamePrompt(page);
   // Straight into the group, as a member: the invitation was accepted on the way.
   await expect(page).toHaveURL((url) => url.pathname === paths.group(FAMILY.id) && !url.hash.includes('access_token'));
   await expect(signOutButton(page)).toBeVisible();

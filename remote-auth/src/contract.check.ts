@@ -4,7 +4,13 @@
  * `npm run typecheck` fails when one stops fitting; nothing here runs.
  */
 import type { ExposedModule, ExposedScreenModule } from '@snapshire/federation/remotes';
+import type * as AccountScreen from './features/account/AccountScreen.tsx';
 import type * as AuthScreen from './features/auth/AuthScreen.tsx';
+import type * as NamePromptScreen from './features/name-prompt/NamePromptScreen.tsx';
 
 type Fits<T extends Record<ExposedModule<'remote_auth'>, ExposedScreenModule>> = T;
-export type ExposedModulesFitTheContract = Fits<{ AuthScreen: typeof AuthScreen }>;
+export type ExposedModulesFitTheContract = Fits<{
+  AuthScreen: typeof AuthScreen;
+  NamePromptScreen: typeof NamePromptScreen;
+  AccountScreen: typeof AccountScreen;
+}>;

@@ -5,13 +5,16 @@
 import { paths, ROUTES } from '@snapshire/contracts';
 import { startStandalone } from '@snapshire/standalone';
 import { Navigate, Route } from 'react-router-dom';
+import AccountScreen from './features/account/AccountScreen.tsx';
 import AuthScreen from './features/auth/AuthScreen.tsx';
+import NamePromptScreen from './features/name-prompt/NamePromptScreen.tsx';
 
 await startStandalone({
   name: 'remote-auth',
   links: [
     { to: paths.login(), label: 'Login' },
     { to: paths.register(), label: 'Register' },
+    { to: paths.account(), label: 'Account' },
   ],
   routes: (
     <>
@@ -19,6 +22,8 @@ await startStandalone({
       <Route path={ROUTES.AUTH_LOGIN} element={<AuthScreen />} />
       <Route path={ROUTES.AUTH_FORGOT_PASSWORD} element={<AuthScreen />} />
       <Route path={ROUTES.AUTH_RESET_PASSWORD} element={<AuthScreen />} />
+      <Route path={ROUTES.ACCOUNT} element={<AccountScreen />} />
+      <Route path={ROUTES.ACCOUNT_NAME} element={<NamePromptScreen />} />
       <Route path="*" element={<Navigate to={paths.login()} replace />} />
     </>
   ),

@@ -10,3 +10,6 @@ export const SAMPLE_ACCOUNTS = {
 } as const;
 
 export type SampleAccountName = keyof typeof SAMPLE_ACCOUNTS;
+
+/** The names they signed up with: chosen, so signing in as them does not ask for one. */
+export const SAMPLE_ACCOUNT_NAMES: Record<SampleAccountName, string> = { ada: 'Ada Lovelace', ben: 'Ben Okafor' };

@@ -5,7 +5,7 @@
  * relative to now so the site always looks fresh.
  */
 import type { PhotoType } from '@snapshire/contracts';
-import { SAMPLE_ACCOUNTS } from './accounts.ts';
+import { SAMPLE_ACCOUNT_NAMES, SAMPLE_ACCOUNTS } from './accounts.ts';
 import { SEED_CATEGORIES, SEED_GROUP_CATEGORIES, SEED_GROUPS, type SeedGroup } from './ids.ts';
 import {
   ensureUser,
@@ -201,8 +201,8 @@ export function planPosts(
 
 export default async function seed(ctx: SeedContext): Promise<void> {
   const started = performance.now();
-  const ada = await ensureUser(ctx, SAMPLE_ACCOUNTS.ada.email, SAMPLE_ACCOUNTS.ada.password);
-  const ben = await ensureUser(ctx, SAMPLE_ACCOUNTS.ben.email, SAMPLE_ACCOUNTS.ben.password);
+  const ada = await ensureUser(ctx, SAMPLE_ACCOUNTS.ada.email, SAMPLE_ACCOUNTS.ada.password, SAMPLE_ACCOUNT_NAMES.ada);
+  const ben = await ensureUser(ctx, SAMPLE_ACCOUNTS.ben.email, SAMPLE_ACCOUNTS.ben.password, SAMPLE_ACCOUNT_NAMES.ben);
   await ctx.sql.query(
     `insert into public.group_member (group_id, user_id, role) values ($1, $2, 'owner') on conflict do nothing`,
     [SEED_GROUPS.family, ada],

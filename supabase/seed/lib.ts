@@ -38,13 +38,26 @@ export interface SeedPost {
   categoryIds: string[];
 }
 
-/** Creates a confirmed account, or finds it when it already exists; returns its id. */
-export async function ensureUser(ctx: SeedContext, email: string, password: string): Promise<string> {
+/**
+ * Creates a confirmed account, or finds it when it already exists; returns its id. `displayName` is the name
+ * it signed up with (chosen, so the sample accounts are not asked for one at sign-in).
+ */
+export async function ensureUser(
+  ctx: SeedContext,
+  email: string,
+  password: string,
+  displayName?: string,
+): Promise<string> {
   const existing = await ctx.sql.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [
     email,
   ]);
   if (existing.rows[0]) return existing.rows[0].id;
-  const { data, error } = await ctx.supabase.auth.admin.createUser({ email, password, email_confirm: true });
+  const { data, error } = await ctx.supabase.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    ...(displayName ? { user_metadata: { display_name: displayName } } : {}),
+  });
   if (error || !data.user) throw new Error(`Could not create ${email}: ${error?.message ?? 'no user returned'}`);
   return data.user.id;
 }

@@ -27,4 +27,6 @@ export const REMOTE_SCREENS = {
   AUTH_LOGIN: screen('remote_auth', 'AuthScreen'),
   AUTH_FORGOT_PASSWORD: screen('remote_auth', 'AuthScreen'),
   AUTH_RESET_PASSWORD: screen('remote_auth', 'AuthScreen'),
+  ACCOUNT: screen('remote_auth', 'AccountScreen'),
+  ACCOUNT_NAME: screen('remote_auth', 'NamePromptScreen'),
 } as const satisfies Partial<Record<RouteName, RemoteScreenRef>>;

@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: ROUTES.AUTH_LOGIN, element: <RemoteScreen {...REMOTE_SCREENS.AUTH_LOGIN} />, handle: REMOTE_SCREENS.AUTH_LOGIN },
       { path: ROUTES.AUTH_FORGOT_PASSWORD, element: <RemoteScreen {...REMOTE_SCREENS.AUTH_FORGOT_PASSWORD} />, handle: REMOTE_SCREENS.AUTH_FORGOT_PASSWORD },
       { path: ROUTES.AUTH_RESET_PASSWORD, element: <RemoteScreen {...REMOTE_SCREENS.AUTH_RESET_PASSWORD} />, handle: REMOTE_SCREENS.AUTH_RESET_PASSWORD },
+      { path: ROUTES.ACCOUNT, element: <RemoteScreen {...REMOTE_SCREENS.ACCOUNT} />, handle: REMOTE_SCREENS.ACCOUNT },
+      { path: ROUTES.ACCOUNT_NAME, element: <RemoteScreen {...REMOTE_SCREENS.ACCOUNT_NAME} />, handle: REMOTE_SCREENS.ACCOUNT_NAME },
       { path: ROUTES.TERMS, element: <TermsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

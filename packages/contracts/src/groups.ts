@@ -25,9 +25,6 @@ export const GROUP_LIMITS = {
   CATEGORIES_MAX: 12,
 } as const;
 
-/** public.profile (supabase/migrations/20261124000100_profile.sql): the name others see. */
-export const PROFILE_LIMITS = { DISPLAY_NAME_MAX_LENGTH: 60 } as const;
-
 /** What an invitation link says about itself (group_invitation_preview's `status`). */
 export const INVITATION_STATUSES = ['valid', 'expired', 'revoked', 'used_up', 'not_found'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];

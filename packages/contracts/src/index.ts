@@ -8,6 +8,7 @@ export * from './post-create.ts';
 export * from './auth-errors.ts';
 export * from './browse.ts';
 export * from './groups.ts';
+export * from './profiles.ts';
 export * from './social.ts';
 export * from './server-limits.ts';
 export * from './photo-urls.ts';

@@ -17,6 +17,10 @@ export const ROUTES = {
   AUTH_FORGOT_PASSWORD: '/auth/forgot-password',
   /** Where the recovery link lands (signed in by it): "Set a new password". */
   AUTH_RESET_PASSWORD: '/auth/reset-password',
+  /** The signed-in person's own page: public name, e-mail (to them only), password. */
+  ACCOUNT: '/account',
+  /** Asked once after the first sign-in: "What should we call you?" (skippable). */
+  ACCOUNT_NAME: '/account/name',
   TERMS: '/terms-and-conditions',
 } as const;
 
@@ -50,6 +54,8 @@ export const paths = {
   groupNewPost: (groupId: string) => `/groups/${enc(groupId)}/photograph/new`,
   groupPost: (groupId: string, postId: string) => `/groups/${enc(groupId)}/post/${enc(postId)}`,
   terms: () => ROUTES.TERMS,
+  account: () => ROUTES.ACCOUNT,
+  chooseName: (redirectTo?: string) => withRedirect(ROUTES.ACCOUNT_NAME, redirectTo),
   login: (redirectTo?: string) => withRedirect(ROUTES.AUTH_LOGIN, redirectTo),
   register: (redirectTo?: string) => withRedirect(ROUTES.AUTH_REGISTER, redirectTo),
   forgotPassword: (redirectTo?: string) => withRedirect(ROUTES.AUTH_FORGOT_PASSWORD, redirectTo),

@@ -105,7 +105,7 @@ describe('runtime config', () => {
       './GroupSettingsPage',
       './InvitationPage',
     ]);
-    expect(Object.keys(REMOTES.remote_auth.exposes)).toEqual(['./AuthScreen']);
+    expect(Object.keys(REMOTES.remote_auth.exposes)).toEqual(['./AuthScreen', './NamePromptScreen', './AccountScreen']);
     expect(Object.keys(REMOTES.remote_upload.exposes)).toEqual(['./NewPostScreen']);
   });
 });

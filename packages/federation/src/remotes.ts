@@ -21,6 +21,8 @@ export const REMOTES = {
     part: 'Sign-in',
     exposes: {
       './AuthScreen': './src/features/auth/AuthScreen.tsx',
+      './NamePromptScreen': './src/features/name-prompt/NamePromptScreen.tsx',
+      './AccountScreen': './src/features/account/AccountScreen.tsx',
     },
   },
   remote_upload: {

@@ -1,13 +1,13 @@
 import { Box, Button, Flex, HStack, Link, Spacer } from '@chakra-ui/react';
-import { paths } from '@snapshire/contracts';
+import { paths, PROFILE_TEXTS } from '@snapshire/contracts';
 import { useSession, useSupabase } from '@snapshire/data';
 import { ColorModeToggle, touchTargetLink } from '@snapshire/ui';
-import { Camera } from 'lucide-react';
+import { Camera, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/product.ts';
 
-/** Home link with the product name, Groups, the theme switch, and Sign out or Sign up. */
+/** Home link with the product name, Groups, the theme switch, and Account and Sign out, or Sign up. */
 export function TopBar() {
   const { session, loading } = useSession();
   const supabase = useSupabase();
@@ -64,9 +64,27 @@ export function TopBar() {
         <HStack gap="2">
           <ColorModeToggle />
           {loading ? null : session ? (
-            <Button size="sm" variant="ghost" onClick={signOut} loading={signingOut}>
-              Sign out
-            </Button>
+            <>
+              {/* The account page: name, e-mail (its owner only) and password. An icon on a phone, where the
+                  bar has no room for another word; named for screen readers either way. */}
+              <Button
+                asChild
+                size="sm"
+                variant="ghost"
+                aria-label={PROFILE_TEXTS.ACCOUNT_LINK}
+                data-testid="account-link"
+              >
+                <NavLink to={paths.account()}>
+                  <UserRound aria-hidden />
+                  <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                    {PROFILE_TEXTS.ACCOUNT_LINK}
+                  </Box>
+                </NavLink>
+              </Button>
+              <Button size="sm" variant="ghost" onClick={signOut} loading={signingOut}>
+                Sign out
+              </Button>
+            </>
           ) : (
             <Button asChild size="sm" variant="outline">
               <RouterLink to={paths.register()}>Sign up</RouterLink>

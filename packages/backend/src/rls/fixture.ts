@@ -64,8 +64,10 @@ export async function insertFixture(db: Database): Promise<void> {
   await db.asOwner(async (sql: SqlClient) => {
     for (const [name, uid] of Object.entries(USERS))
       await sql.query(
-        `insert into auth.users (id, aud, role, email, created_at, updated_at) values ($1, 'authenticated', 'authenticated', $2, now(), now())`,
-        [uid, `${name}@rls.test`],
+        // Each signed up with a chosen name (its role in the world), so the tests can tell them apart by name.
+        `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+         values ($1, 'authenticated', 'authenticated', $2, jsonb_build_object('display_name', $3::text), now(), now())`,
+        [uid, `${name}@rls.test`, name],
       );
     await sql.query(
       `insert into public."group" (id, display_name, description, is_private) values

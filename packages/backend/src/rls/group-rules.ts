@@ -227,13 +227,10 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         );
         const rename = (length: number) =>
           db.asCaller(callerFor('member'), (sql) =>
-            sql.query(`update public.profile set display_name = repeat('n', $1::int) where id = $2`, [
-              length,
-              USERS.member,
-            ]),
+            sql.query(`select public.set_display_name(repeat('n', $1::int))`, [length]),
           );
         await rename(PROFILE_LIMITS.DISPLAY_NAME_MAX_LENGTH);
-        await expect(rename(PROFILE_LIMITS.DISPLAY_NAME_MAX_LENGTH + 1)).rejects.toThrow(/check constraint/);
+        await expect(rename(PROFILE_LIMITS.DISPLAY_NAME_MAX_LENGTH + 1)).rejects.toThrow(/^display_name_too_long$/);
         await db.query(`update public.profile set display_name = 'member' where id = $1`, [USERS.member]);
         const { INVITATION_HOURS_DEFAULT: _default, ...limits } = GROUP_LIMITS;
         expect(rows[0]).toEqual(limits);

@@ -68,6 +68,8 @@ const API_FUNCTIONS = [
   'report_comment',
   'report_post',
   'set_post_like',
+  'set_display_name',
+  'keep_display_name',
   'create_group',
   'create_group_invitation',
   'delete_group',
@@ -313,40 +315,16 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
         it('reads every profile name, and no e-mail through it', async () => {
           const rows = await select<Record<string, unknown>>(who, 'select * from public.profile');
           expect(sorted(rows.map((r) => String(r.id)))).toEqual(sorted(Object.values(USERS)));
-          expect(Object.keys(rows[0]!).sort()).toEqual(['created_at', 'display_name', 'id']);
+          expect(Object.keys(rows[0]!).sort()).toEqual(['created_at', 'display_name', 'id', 'name_chosen']);
           expect(rows.find((r) => r.id === USERS.author)?.display_name).toBe('author');
         });
 
-        it('renames only its own profile, within the length limit, and creates or deletes none', async () => {
-          const renameAll = await db
-            .asCaller(callerFor(who), (sql) =>
-              sql.query(`update public.profile set display_name = display_name || ' (renamed)'`),
-            )
-            .then(
-              (r) => ({ count: r.rowCount }),
-              (e: Error) => ({ error: e.message }),
-            );
-          if (who === 'anon') expect(renameAll).toEqual({ error: expect.stringMatching(/permission denied/) });
-          else expect(renameAll).toEqual({ count: 1 });
-          const renamed = await db.query<{ id: string }>(
-            `select id from public.profile where display_name like '% (renamed)'`,
-          );
-          expect(renamed.rows.map((r) => r.id)).toEqual(who === 'anon' ? [] : [USERS[who]]);
-          await db.query(`update public.profile set display_name = replace(display_name, ' (renamed)', '')`);
-          if (who !== 'anon') {
-            await expect(
-              db.asCaller(callerFor(who), (sql) =>
-                sql.query(`update public.profile set display_name = repeat('x', 61) where id = $1`, [USERS[who]]),
-              ),
-            ).rejects.toThrow(/check constraint/);
-            await expect(
-              db.asCaller(callerFor(who), (sql) =>
-                sql.query(`update public.profile set id = $1 where id = $1`, [USERS[who]]),
-              ),
-            ).rejects.toThrow(/permission denied/);
-          }
+        // Renaming goes through public.set_display_name (profile-rules.ts), never a direct write.
+        it('writes no profile directly: no insert, update or delete', async () => {
           for (const statement of [
             `insert into public.profile (id, display_name) values ('${USERS.outsider}', 'Me')`,
+            `update public.profile set display_name = display_name || ' (renamed)'`,
+            `update public.profile set name_chosen = true`,
             `delete from public.profile`,
           ])
             await expect(
@@ -429,7 +407,7 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
       await db.asCaller(service, (sql) => sql.query('delete from public.post where id = $1', [postId]));
     });
 
-    it('gives every new account a profile: the name it signed up with, else its e-mail local part', async () => {
+    it('gives every new account a profile: the name it signed up with, else a generated one, never its e-mail', async () => {
       const ids = ['e0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002'];
       await db.query(
         `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at) values
@@ -443,7 +421,7 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
       );
       expect(rows).toEqual([
         { id: ids[0], display_name: 'Grace Hopper' },
-        { id: ids[1], display_name: 'plain.name' },
+        { id: ids[1], display_name: 'Member E000' },
       ]);
       await db.query('delete from auth.users where id = any($1::uuid[])', [`{${ids.join(',')}}`]);
       const left = await db.query('select 1 from public.profile where id = any($1::uuid[])', [`{${ids.join(',')}}`]);

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/index.ts';
 import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
 import { defineGroupRules } from './group-rules.ts';
 import { defineRlsMatrix } from './matrix.ts';
+import { defineProfileRules } from './profile-rules.ts';
 import { defineSocialRules } from './social-rules.ts';
 
 if (shouldRunPostgres()) {
@@ -21,6 +22,7 @@ if (shouldRunPostgres()) {
   defineRlsMatrix('PostgreSQL', open);
   defineGroupRules('PostgreSQL', open);
   defineSocialRules('PostgreSQL', open);
+  defineProfileRules('PostgreSQL', open);
 } else {
   describe.skip('row level security matrix on PostgreSQL (server binaries not installed; REQUIRE_POSTGRES=1 makes this fail)', () => {
     it('needs PostgreSQL', () => {});

@@ -23,7 +23,7 @@ export { CAMERA_EXIF, cameraPhoto } from '../functions-tests/images.ts';
 /** What a test file asks of its backend's process while setting up (componentBackendProcess.ts). */
 export type SetupRequest =
   | { op: 'sql'; text: string; params?: unknown[] }
-  | { op: 'createUser'; email: string; password: string; confirmed: boolean }
+  | { op: 'createUser'; email: string; password: string; confirmed: boolean; displayName?: string }
   | { op: 'storePhoto'; path: string };
 
 /** The options a component test may set: everything serialisable of BackendOptions. */
@@ -40,7 +40,8 @@ export interface ComponentBackend {
   /** Runs SQL as the database owner (no RLS): for inserting what a test shows. */
   sql<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   /** Creates an account (its e-mail address confirmed unless told otherwise); returns its id. */
-  createUser(email: string, password: string, options?: { confirmed?: boolean }): Promise<string>;
+  /** displayName: the public name it signed up with (chosen, so signing in asks for none). */
+  createUser(email: string, password: string, options?: { confirmed?: boolean; displayName?: string }): Promise<string>;
   /** Stores a small JPEG at `path` in the photo bucket (what signing a post's photo needs). */
   storePhoto(path: string): Promise<void>;
   /** Freezes the backend's process (SIGSTOP): requests wait, unanswered, until the returned resume(). */
@@ -83,8 +84,8 @@ export async function startComponentBackend(options: ComponentBackendOptions = {
     anonKey,
     config: { supabaseUrl: url, supabaseAnonKey: anonKey },
     sql: (text, params) => ask({ op: 'sql', text, params }),
-    createUser: (email, password, { confirmed = true } = {}) =>
-      ask<string>({ op: 'createUser', email, password, confirmed }),
+    createUser: (email, password, { confirmed = true, displayName } = {}) =>
+      ask<string>({ op: 'createUser', email, password, confirmed, displayName }),
     storePhoto: (path) => ask<void>({ op: 'storePhoto', path }),
     pause() {
       child.kill('SIGSTOP');

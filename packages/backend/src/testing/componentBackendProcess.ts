@@ -24,6 +24,7 @@ async function perform(request: SetupRequest): Promise<unknown> {
         email: request.email,
         password: request.password,
         email_confirm: request.confirmed,
+        ...(request.displayName ? { user_metadata: { display_name: request.displayName } } : {}),
       });
       if (error || !data.user) throw new Error(`Could not create ${request.email}: ${error?.message ?? 'no user'}`);
       return data.user.id;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { MESSAGES, paths, type AuthMode } from '@snapshire/contracts';
 import { confirmationRedirectUrl } from './authRoute.ts';
@@ -23,7 +23,6 @@ const SUBMIT_LABEL: Record<AuthMode, { idle: string; busy: string }> = {
 /** Email and password form of one mode; after a sign-up that needs confirmation it becomes the notice. */
 export function AuthForm({ mode, destination, carried }: AuthFormProps) {
   const actions = useAuthActions();
-  const navigate = useNavigate();
   const { values, errors, setValue, validate } = useCredentialsForm();
   const [loading, setLoading] = useState(false);
   const [refusal, setRefusal] = useState<string>();
@@ -58,12 +57,13 @@ export function AuthForm({ mode, destination, carried }: AuthFormProps) {
     const outcome =
       mode === 'LOGIN'
         ? await actions.signIn(checked.credentials)
-        : await actions.signUp(checked.credentials, confirmationRedirectUrl(destination));
-    // Signing in re-renders the screen as signed in, which may already have navigated away.
-    if (!mounted.current) return;
+        : // The confirmation link is the first sign-in: it lands on the name prompt, which then goes on.
+          await actions.signUp(checked.credentials, confirmationRedirectUrl(paths.chooseName(destination)));
+    // Signing in re-renders the screen as signed in, which goes on from there (asking for a name first when
+    // none is chosen); the form may already be gone.
+    if (!mounted.current || outcome.kind === 'signed-in') return;
     setLoading(false);
-    if (outcome.kind === 'signed-in') navigate(destination, { replace: true });
-    else if (outcome.kind === 'confirmation-sent') setConfirmationSent(true);
+    if (outcome.kind === 'confirmation-sent') setConfirmationSent(true);
     else setRefusal(outcome.message);
   };
 

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@snapshire/ui';
-import { MESSAGES, ROUTES } from '@snapshire/contracts';
+import { MESSAGES, paths, ROUTES } from '@snapshire/contracts';
 import { DataProvider, disposeData, initData, useSession } from '@snapshire/data';
 import {
   mailFor,
@@ -33,7 +33,7 @@ beforeAll(async () => {
   backend = await startComponentBackend({ passwordRequirements: 'letters_digits' });
   line = await startFaultyLine(backend.url);
   ada = uniqueEmail('ada');
-  await backend.createUser(ada, PASSWORD);
+  await backend.createUser(ada, PASSWORD, { displayName: 'Ada' });
 });
 afterAll(async () => {
   await line?.stop();
@@ -204,7 +204,8 @@ describe('AuthScreen sign-in', () => {
 
     await backend.sql('update auth.users set email_confirmed_at = now() where id = $1', [id]);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(location()).toBe('/'));
+    // Bea has not chosen a public name yet: asked for one before going on.
+    await waitFor(() => expect(location()).toBe(paths.chooseName('/')));
   });
 
   it('words a line that is down, keeps the form usable, and signs in once it is back', async () => {
@@ -264,7 +265,10 @@ describe('AuthScreen sign-up', () => {
     expect(signedInAs()).toBe('');
     const [mail] = await mailFor(backend, newcomer);
     const link = new URL(mail!.links[0]!.url);
-    expect(link.searchParams.get('redirect_to')).toBe(`${window.location.origin}/groups/g1/photograph/new`);
+    // By way of the name prompt: the confirmation link is the account's first sign-in.
+    expect(link.searchParams.get('redirect_to')).toBe(
+      `${window.location.origin}${paths.chooseName('/groups/g1/photograph/new')}`,
+    );
 
     // Toggling to Login brings back a clean form.
     await user.click(screen.getByRole('link', { name: 'Login' }));
@@ -297,12 +301,12 @@ describe('AuthScreen sign-up', () => {
       await confirming?.stop();
     });
 
-    it('goes straight on, signed in', async () => {
+    it('goes straight on, signed in, by way of the name prompt', async () => {
       const newcomer = uniqueEmail('instant');
       const user = renderAt('/auth/new?redirectTo=%2Fgroups', confirming.url);
       await fillIn(user, newcomer, PASSWORD);
       await user.click(screen.getByRole('button', { name: 'Sign up' }));
-      await waitFor(() => expect(location()).toBe('/groups'));
+      await waitFor(() => expect(location()).toBe(paths.chooseName('/groups')));
       expect(signedInAs()).toBe(newcomer);
     });
 

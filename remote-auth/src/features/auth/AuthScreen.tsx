@@ -1,9 +1,10 @@
 import type { MouseEvent } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Box, Button, ButtonGroup, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useSession } from '@snapshire/data';
 import { LoadingState } from '@snapshire/ui';
 import { MESSAGES, type AuthMode } from '@snapshire/contracts';
+import { AfterSignIn } from '../../shared/profile/AfterSignIn.tsx';
 import { AuthForm } from './AuthForm.tsx';
 import { AuthSplash } from './AuthSplash.tsx';
 import { authModePath, useAuthRedirect, useAuthView, type AuthView } from './authRoute.ts';
@@ -20,8 +21,8 @@ const HEADINGS: Record<AuthView, { title: string; intro: string }> = {
 /**
  * The auth screen (routes /auth/login, /auth/new, /auth/forgot-password and /auth/reset-password): splash
  * picture on medium and wider screens, the Login/Register toggle and the form the route names. Signed-in
- * visitors go straight on to redirectTo (same-site only) or home, except on "Set a new password", where the
- * recovery link has just signed them in.
+ * visitors go straight on to redirectTo (same-site only) or home, by way of the name prompt while they have
+ * not chosen a public name, except on "Set a new password", where the recovery link has just signed them in.
  */
 export default function AuthScreen() {
   const view = useAuthView();
@@ -29,7 +30,7 @@ export default function AuthScreen() {
   const { session, loading } = useSession();
   const resetting = view === 'RESET_PASSWORD';
 
-  if (session && !resetting) return <Navigate to={destination} replace />;
+  if (session && !resetting) return <AfterSignIn destination={destination} />;
 
   const heading = HEADINGS[view];
   const mode: AuthMode | undefined = view === 'LOGIN' || view === 'SIGN_UP' ? view : undefined;

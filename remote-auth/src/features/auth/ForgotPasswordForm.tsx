@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { MESSAGES, paths, recoveryRequestSchema } from '@snapshire/contracts';
 import { useSupabase } from '@snapshire/data';
-import { authFailureCode, authFailureMessage, type AuthErrorLike } from './authFailure.ts';
+import { authFailureCode, authFailureMessage, type AuthErrorLike } from '../../shared/authFailure.ts';
 import { confirmationRedirectUrl } from './authRoute.ts';
 
 /**

@@ -5,7 +5,7 @@ import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { MESSAGES, newPasswordSchema, paths } from '@snapshire/contracts';
 import { useSession, useSupabase } from '@snapshire/data';
 import { LoadingState } from '@snapshire/ui';
-import { authFailureMessage, type AuthErrorLike } from './authFailure.ts';
+import { authFailureMessage, type AuthErrorLike } from '../../shared/authFailure.ts';
 
 interface NewPasswordFormProps {
   /** Same-site path to go on to once the password is set. */

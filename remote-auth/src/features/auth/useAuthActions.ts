@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSupabase } from '@snapshire/data';
 import type { Credentials } from '@snapshire/contracts';
-import { authFailureMessage, type AuthErrorLike } from './authFailure.ts';
+import { authFailureMessage, type AuthErrorLike } from '../../shared/authFailure.ts';
 
 /** How a sign-in or sign-up ended, in the terms the screen shows. */
 export type AuthOutcome =

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { NameAvatar } from '@snapshire/ui';
 import { useMutation } from '@apollo/client/react';
 import { SOCIAL_TEXT } from '@snapshire/contracts';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
@@ -33,8 +34,14 @@ export function CommentItem({ comment, mine, canModerate, onDelete }: CommentIte
   const written = new Date(comment.created_at);
   return (
     <Box as="li" listStyleType="none" data-testid="comment" data-comment-id={comment.id}>
-      <HStack gap="2" wrap="wrap" align="baseline">
-        <Text fontWeight="semibold" fontSize="sm" color={comment.author ? 'fg' : 'fg.muted'}>
+      <HStack gap="2" wrap="wrap" align="center">
+        <NameAvatar name={comment.author?.display_name} />
+        <Text
+          fontWeight="semibold"
+          fontSize="sm"
+          color={comment.author ? 'fg' : 'fg.muted'}
+          data-testid="comment-author"
+        >
           {comment.author?.display_name ?? SOCIAL_TEXT.DELETED_ACCOUNT}
         </Text>
         <Text fontSize="xs" color="fg.muted">

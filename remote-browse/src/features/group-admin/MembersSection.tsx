@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { NameAvatar } from '@snapshire/ui';
 import { useMutation } from '@apollo/client/react';
 import { GROUP_ACTION_MESSAGES, type GroupRole } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
@@ -46,6 +47,7 @@ export function MembersSection({ group, myRole }: { group: SettingsGroup; myRole
               <Stack direction={{ base: 'column', md: 'row' }} gap="3" justify="space-between" align={{ md: 'center' }}>
                 <Box minW="0">
                   <HStack gap="2" wrap="wrap">
+                    <NameAvatar name={name} />
                     <Text fontWeight="semibold" overflowWrap="anywhere">
                       {name}
                       {isMe ? ' (you)' : ''}

@@ -16,7 +16,7 @@ import {
 import { useQuery } from '@apollo/client/react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { BROWSE_TEXT, LIMITS, MESSAGES, PHOTO_TYPE_LABELS, RETURN_TEXT, paths } from '@snapshire/contracts';
-import { ErrorPanel, touchTargetLink } from '@snapshire/ui';
+import { ErrorPanel, NameAvatar, touchTargetLink } from '@snapshire/ui';
 import { PostByIdDocument } from '../browse-data/documents.ts';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type GalleryPost } from '../browse-data/types.ts';
@@ -206,7 +206,10 @@ export function PostDetail({
             {post.author?.display_name ? (
               <DataList.Item>
                 <DataList.ItemLabel>{BROWSE_TEXT.AUTHOR_LABEL}</DataList.ItemLabel>
-                <DataList.ItemValue data-testid="post-author">{post.author.display_name}</DataList.ItemValue>
+                <DataList.ItemValue data-testid="post-author" display="flex" alignItems="center" gap="2">
+                  <NameAvatar name={post.author.display_name} />
+                  {post.author.display_name}
+                </DataList.ItemValue>
               </DataList.Item>
             ) : null}
           </DataList.Root>
