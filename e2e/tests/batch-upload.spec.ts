@@ -12,6 +12,7 @@ import { BATCH_TEXT, LIMITS, MESSAGES, paths, POST_CREATE_FUNCTION } from '@snap
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
+import { graphqlAs } from '../support/graphql.ts';
 import { smallJpeg } from '../support/posting.ts';
 import { signIn } from '../support/session.ts';
 
@@ -52,20 +53,13 @@ async function drop(page: Page, files: Upload[]) {
 
 /** Posts of the group with this description, read with the service role (past RLS). */
 async function postsDescribed(stack: E2EStack, description: string): Promise<string[]> {
-  const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
-    method: 'POST',
-    headers: {
-      apikey: stack.serviceRoleKey,
-      Authorization: `Bearer ${stack.serviceRoleKey}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({
-      query: `query ($d: String!) { postCollection(filter: { description: { eq: $d } }) { edges { node { id } } } }`,
-      variables: { d: description },
-    }),
-  });
-  const body = (await response.json()) as { data: { postCollection: { edges: Array<{ node: { id: string } }> } } };
-  return body.data.postCollection.edges.map((edge) => edge.node.id);
+  const data = await graphqlAs<{ postCollection: { edges: Array<{ node: { id: string } }> } }>(
+    stack,
+    stack.serviceRoleKey,
+    `query ($d: String!) { postCollection(filter: { description: { eq: $d } }) { edges { node { id } } } }`,
+    { d: description },
+  );
+  return data.postCollection.edges.map((edge) => edge.node.id);
 }
 
 /** The post ids the result panel links to. */

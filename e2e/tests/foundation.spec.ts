@@ -4,28 +4,24 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, isSameDocument, markDocument, test, type E2EStack } from '../harness/fixtures.ts';
+import { graphqlAs } from '../support/graphql.ts';
 import { recordScripts } from '../support/scripts.ts';
 
 const PARTS = { remote_browse: 'Browsing', remote_auth: 'Sign-in', remote_upload: 'Posting' } as const;
 
 /** A public group with at least one uploaded photo, read as a visitor would through GraphQL. */
 async function publicGroupWithPost(stack: E2EStack): Promise<{ groupId: string; postId: string; groupName: string }> {
-  const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}` },
-    body: JSON.stringify({
-      query: `{ groupCollection(first: 30) { edges { node { id display_name
-        postCollection(first: 1, filter: { has_uploaded_photo: { eq: true } }) { edges { node { id } } } } } } }`,
-    }),
-  });
-  const body = (await response.json()) as {
-    data: {
-      groupCollection: {
-        edges: { node: { id: string; display_name: string; postCollection: { edges: { node: { id: string } }[] } } }[];
-      };
+  const data = await graphqlAs<{
+    groupCollection: {
+      edges: { node: { id: string; display_name: string; postCollection: { edges: { node: { id: string } }[] } } }[];
     };
-  };
-  const group = body.data.groupCollection.edges.map((e) => e.node).find((g) => g.postCollection.edges.length > 0);
+  }>(
+    stack,
+    stack.anonKey,
+    `{ groupCollection(first: 30) { edges { node { id display_name
+      postCollection(first: 1, filter: { has_uploaded_photo: { eq: true } }) { edges { node { id } } } } } } }`,
+  );
+  const group = data.groupCollection.edges.map((e) => e.node).find((g) => g.postCollection.edges.length > 0);
   if (!group) throw new Error('the seed has no public group with a photo');
   return { groupId: group.id, postId: group.postCollection.edges[0]!.node.id, groupName: group.display_name };
 }

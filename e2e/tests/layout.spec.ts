@@ -9,6 +9,7 @@ import type { Browser, Page } from '@playwright/test';
 import { CATEGORY_QUERY_PARAM, MESSAGES, RETURN_TEXT, paths } from '@snapshire/contracts';
 import { LARGE_GROUP_ID, SEED_CATEGORIES, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
+import { graphqlAs } from '../support/graphql.ts';
 
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -23,21 +24,14 @@ interface SeedPost {
 
 /** A portrait and a landscape photo of public groups, read past RLS (test setup only). */
 async function portraitAndLandscape(stack: E2EStack): Promise<{ portrait: SeedPost; landscape: SeedPost }> {
-  const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
-    method: 'POST',
-    headers: {
-      apikey: stack.serviceRoleKey,
-      Authorization: `Bearer ${stack.serviceRoleKey}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({
-      query: `query ($group: UUID!) { postCollection(filter: { group_id: { eq: $group }, has_uploaded_photo: { eq: true } },
-        first: 100) { edges { node { id group_id meta_width meta_height } } } }`,
-      variables: { group: BRISTOL },
-    }),
-  });
-  const body = (await response.json()) as { data: { postCollection: { edges: Array<{ node: SeedPost }> } } };
-  const posts = body.data.postCollection.edges.map((edge) => edge.node);
+  const data = await graphqlAs<{ postCollection: { edges: Array<{ node: SeedPost }> } }>(
+    stack,
+    stack.serviceRoleKey,
+    `query ($group: UUID!) { postCollection(filter: { group_id: { eq: $group }, has_uploaded_photo: { eq: true } },
+      first: 100) { edges { node { id group_id meta_width meta_height } } } }`,
+    { group: BRISTOL },
+  );
+  const posts = data.postCollection.edges.map((edge) => edge.node);
   const portrait = posts.find((p) => p.meta_height > p.meta_width * 1.2);
   const landscape = posts.find((p) => p.meta_width > p.meta_height * 1.2);
   if (!portrait || !landscape) throw new Error('the seed has no portrait or no landscape photo in Bristol');
@@ -87,7 +81,9 @@ test('the post photo fits the screen on the page and in the modal: portrait and 
       // The author's public name, last of the details.
       await expect(page.getByTestId('post-author')).toHaveText(/\S/);
       expect(
-        await page.getByTestId('post-author').evaluate((el) => el.parentElement === el.parentElement!.parentElement!.lastElementChild),
+        await page
+          .getByTestId('post-author')
+          .evaluate((el) => el.parentElement === el.parentElement!.parentElement!.lastElementChild),
       ).toBe(true);
 
       // The same post in the modal, opened from its tile in the group.
@@ -178,7 +174,8 @@ test('the category filter lives in the URL: shareable and kept on reload', async
   await street.click();
   await expect(street).toHaveAttribute('aria-pressed', 'true');
   await expect(page).toHaveURL(
-    (url) => url.searchParams.get(CATEGORY_QUERY_PARAM) === SEED_CATEGORIES.street && url.pathname === paths.group(BRISTOL),
+    (url) =>
+      url.searchParams.get(CATEGORY_QUERY_PARAM) === SEED_CATEGORIES.street && url.pathname === paths.group(BRISTOL),
   );
 
   // Opening a photo and closing it keeps the filter.

@@ -11,6 +11,7 @@ import { paths, PROFILE_RULE_MESSAGES, PROFILE_TEXTS, SOCIAL_TEXT } from '@snaps
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
+import { graphqlAs } from '../support/graphql.ts';
 import { waitForConfirmationLink } from '../support/mailbox.ts';
 import { postDirectly } from '../support/posting.ts';
 import { accessTokenOf, signIn, type Account } from '../support/session.ts';
@@ -19,17 +20,6 @@ import { accessTokenOf, signIn, type Account } from '../support/session.ts';
 const GROUP = SEED_GROUPS.brighton;
 const SHOTS = process.env.SHOTS_DIR;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function graphqlAs<T>(stack: E2EStack, token: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data!;
-}
 
 /**
  * No serious or critical axe finding on the screen, in the light and the dark theme: the stored theme is

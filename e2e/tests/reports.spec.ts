@@ -10,21 +10,11 @@ import type { Browser, Page } from '@playwright/test';
 import { REPORT_REASON_LABELS, SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
+import { graphqlAs } from '../support/graphql.ts';
 import { postDirectly } from '../support/posting.ts';
 import { accessTokenOf, signIn, type Account } from '../support/session.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function graphql<T>(stack: E2EStack, bearer: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(`GraphQL: ${body.errors.map((e) => e.message).join('; ')}`);
-  return body.data!;
-}
 
 /** The account's user id, from its access token. */
 function userIdOf(token: string): string {
@@ -72,7 +62,7 @@ test('a member reports a photo; the owner sees the report, not who sent it, and 
 
   // --- A public group of ada's; cal posts a photo in it and ben joins it.
   const adaToken = await accessTokenOf(stack, SAMPLE_ACCOUNTS.ada);
-  const { create_group } = await graphql<{ create_group: { id: string } }>(
+  const { create_group } = await graphqlAs<{ create_group: { id: string } }>(
     stack,
     adaToken,
     'mutation ($name: String!) { create_group(display_name: $name, is_private: false) { id } }',
@@ -85,10 +75,10 @@ test('a member reports a photo; the owner sees the report, not who sent it, and 
   const calToken = await accessTokenOf(stack, cal);
   const benToken = await accessTokenOf(stack, SAMPLE_ACCOUNTS.ben);
   const join = 'mutation ($id: UUID!) { join_group(group_id: $id) { role } }';
-  await graphql(stack, calToken, join, { id: groupId });
-  await graphql(stack, benToken, join, { id: groupId });
+  await graphqlAs(stack, calToken, join, { id: groupId });
+  await graphqlAs(stack, benToken, join, { id: groupId });
   const postId = await postDirectly(stack, calToken, groupId, description);
-  const { profileCollection } = await graphql<{ profileCollection: { edges: { node: { display_name: string } }[] } }>(
+  const { profileCollection } = await graphqlAs<{ profileCollection: { edges: { node: { display_name: string } }[] } }>(
     stack,
     benToken,
     'query ($id: UUID!) { profileCollection(filter: { id: { eq: $id } }) { edges { node { display_name } } } }',
@@ -171,7 +161,7 @@ test('a member reports a photo; the owner sees the report, not who sent it, and 
   await visitor.goto(paths.groupPost(groupId, postId));
   await expect(visitor.getByTestId('post-unavailable')).toBeVisible();
   await expect(visitor.getByTestId('post-photo')).toHaveCount(0);
-  const { postCollection } = await graphql<{ postCollection: { edges: unknown[] } }>(
+  const { postCollection } = await graphqlAs<{ postCollection: { edges: unknown[] } }>(
     stack,
     stack.serviceRoleKey,
     'query ($id: UUID!) { postCollection(filter: { id: { eq: $id } }) { edges { node { id } } } }',

@@ -10,6 +10,7 @@ import { GROUP_ACTION_MESSAGES, MESSAGES, RETURN_TEXT, paths } from '@snapshire/
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
+import { graphqlAs } from '../support/graphql.ts';
 import { waitForConfirmationLink } from '../support/mailbox.ts';
 import { answerNamePrompt } from '../support/names.ts';
 import { accessTokenOf } from '../support/session.ts';
@@ -21,21 +22,10 @@ const topBar = (page: Page) => page.getByRole('banner');
 const signOutButton = (page: Page) => topBar(page).getByRole('button', { name: 'Sign out' });
 const main = (page: Page) => page.getByRole('main');
 
-async function graphql<T>(stack: E2EStack, bearer: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (!body.data) throw new Error(`graphql: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
 /** A photo of the private family group, as ada (its owner) sees it. */
 async function familyPostId(stack: E2EStack): Promise<string> {
   const token = await accessTokenOf(stack, SAMPLE_ACCOUNTS.ada);
-  const data = await graphql<{ postCollection: { edges: { node: { id: string } }[] } }>(
+  const data = await graphqlAs<{ postCollection: { edges: { node: { id: string } }[] } }>(
     stack,
     token,
     `
@@ -58,7 +48,7 @@ async function familyPostId(stack: E2EStack): Promise<string> {
 
 async function familyInvitationPath(stack: E2EStack): Promise<string> {
   const token = await accessTokenOf(stack, SAMPLE_ACCOUNTS.ada);
-  const data = await graphql<{ create_group_invitation: { token: string } }>(
+  const data = await graphqlAs<{ create_group_invitation: { token: string } }>(
     stack,
     token,
     `

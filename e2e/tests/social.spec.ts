@@ -9,6 +9,7 @@ import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, isSameDocument, markDocument, nodeSupabase, test, type E2EStack } from '../harness/fixtures.ts';
 import { startOwnBackend } from '../harness/own-backend.ts';
+import { graphqlAs } from '../support/graphql.ts';
 import { postThroughScreen } from '../support/posting.ts';
 import { accessTokenOf, signIn, type Account } from '../support/session.ts';
 
@@ -18,18 +19,6 @@ const GROUP = SEED_GROUPS.york;
 const tileAt = (page: Page, order: number) => page.locator(`[data-testid="photo-tile"][data-order="${order}"]`);
 const likeCountOf = async (scope: ReturnType<Page['locator']>) =>
   Number(await scope.getByTestId('like-count').first().getAttribute('data-count'));
-
-/** A GraphQL request as the holder of `token`, answered data (throws on errors). */
-async function graphqlAs<T>(stack: E2EStack, token: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${stack.supabaseUrl}/graphql/v1`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-  return body.data!;
-}
 
 /** Signed in as `account` and a member of the group (joining through the group page when not yet one). */
 async function memberPage(browser: Browser, account: Account): Promise<Page> {

@@ -6,4 +6,3 @@ export { useColorMode, COLOR_MODES, type ColorMode } from './theme/colorMode.ts'
 export { PageShell, type PageShellProps } from './layout/PageShell.tsx';
 export { LoadingState } from './layout/LoadingState.tsx';
 export { ErrorPanel, type ErrorPanelProps } from './layout/ErrorPanel.tsx';
-export { NameAvatar } from './layout/NameAvatar.tsx';

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Link, Spacer } from '@chakra-ui/react';
-import { paths, PROFILE_TEXTS } from '@snapshire/contracts';
+import { ACCOUNT_LINK_TEXT, paths } from '@snapshire/contracts';
 import { useSession, useSupabase } from '@snapshire/data';
 import { ColorModeToggle, touchTargetLink } from '@snapshire/ui';
 import { Camera, UserRound } from 'lucide-react';
@@ -67,17 +67,11 @@ export function TopBar() {
             <>
               {/* The account page: name, e-mail (its owner only) and password. An icon on a phone, where the
                   bar has no room for another word; named for screen readers either way. */}
-              <Button
-                asChild
-                size="sm"
-                variant="ghost"
-                aria-label={PROFILE_TEXTS.ACCOUNT_LINK}
-                data-testid="account-link"
-              >
+              <Button asChild size="sm" variant="ghost" aria-label={ACCOUNT_LINK_TEXT} data-testid="account-link">
                 <NavLink to={paths.account()}>
                   <UserRound aria-hidden />
                   <Box as="span" display={{ base: 'none', md: 'inline' }}>
-                    {PROFILE_TEXTS.ACCOUNT_LINK}
+                    {ACCOUNT_LINK_TEXT}
                   </Box>
                 </NavLink>
               </Button>

@@ -10,7 +10,8 @@ import {
   safeRedirectPath,
 } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
-import { LoadingState, NameAvatar } from '@snapshire/ui';
+import { LoadingState } from '@snapshire/ui';
+import { NameAvatar } from '@snapshire/ui/name-avatar';
 import { DisplayNameField } from '../../shared/profile/DisplayNameField.tsx';
 import { useDisplayNameActions, useMyProfile } from '../../shared/profile/useMyProfile.ts';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { NameAvatar } from '@snapshire/ui';
+import { NameAvatar } from '@snapshire/ui/name-avatar';
 import { useMutation } from '@apollo/client/react';
 import { SOCIAL_TEXT } from '@snapshire/contracts';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { NameAvatar } from '@snapshire/ui';
+import { NameAvatar } from '@snapshire/ui/name-avatar';
 import { useMutation } from '@apollo/client/react';
 import { GROUP_ACTION_MESSAGES, type GroupRole } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';

@@ -16,7 +16,8 @@ import {
 import { useQuery } from '@apollo/client/react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { BROWSE_TEXT, LIMITS, MESSAGES, PHOTO_TYPE_LABELS, RETURN_TEXT, paths } from '@snapshire/contracts';
-import { ErrorPanel, NameAvatar, touchTargetLink } from '@snapshire/ui';
+import { ErrorPanel, touchTargetLink } from '@snapshire/ui';
+import { NameAvatar } from '@snapshire/ui/name-avatar';
 import { PostByIdDocument } from '../browse-data/documents.ts';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories, type GalleryPost } from '../browse-data/types.ts';
