@@ -107,7 +107,9 @@ describe('Forgot password', () => {
     await user.type(await screen.findByLabelText(/^Email/), ada);
     await user.click(screen.getByRole('button', { name: MESSAGES.FORGOT_PASSWORD_SUBMIT }));
 
-    expect(await screen.findByRole('heading', { name: MESSAGES.RECOVERY_SENT_TITLE })).toHaveFocus();
+    // Focus moves once the notice has rendered (an effect): on a busy machine after findBy has found it.
+    const sent = await screen.findByRole('heading', { name: MESSAGES.RECOVERY_SENT_TITLE });
+    await waitFor(() => expect(sent).toHaveFocus());
     expect(screen.getByText(MESSAGES.RECOVERY_SENT_TEXT)).toBeVisible();
     const [mail] = await mailFor(backend, ada);
     const link = new URL(mail?.links[0]?.url ?? '');
@@ -172,7 +174,8 @@ describe('Set a new password', () => {
     await user.clear(field);
     await user.type(field, NEW_PASSWORD);
     await user.click(screen.getByRole('button', { name: MESSAGES.NEW_PASSWORD_SUBMIT }));
-    expect(await screen.findByRole('heading', { name: MESSAGES.PASSWORD_CHANGED_TITLE })).toHaveFocus();
+    const changed = await screen.findByRole('heading', { name: MESSAGES.PASSWORD_CHANGED_TITLE });
+    await waitFor(() => expect(changed).toHaveFocus());
     expect(signedInAs()).toBe(bea);
     await waitFor(() => expect(screen.getByTestId('recovery')).toHaveTextContent('false'));
 
