@@ -1,4 +1,10 @@
+import { mkdtemp, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { writeTestProject } from '../testing/project.ts';
+
+const PRODUCT_PROJECT = fileURLToPath(new URL('../../../../supabase', import.meta.url));
 
 /**
  * The test project plus what the reliability suites abuse: two related tables (for deeply nested
@@ -23,4 +29,16 @@ insert into public.slow_item (label) select 'item ' || i from generate_series(1,
 
 export function writeReliabilityProject(files: Record<string, string> = {}): Promise<string> {
   return writeTestProject({ files: { 'migrations/20240101000100_reliability.sql': RELIABILITY_MIGRATION, ...files } });
+}
+
+/**
+ * The product's project (its migrations, functions and seed.sql's groups and categories) without
+ * seed/index.ts: no sample accounts and no sixty painted photos, which on a loaded machine make a first
+ * start take over a minute. Returns its path; linked, not copied, so it is always this checkout's.
+ */
+export async function writeProductProjectWithoutPhotos(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'snapshire-product-'));
+  for (const entry of ['config.toml', 'migrations', 'functions', 'seed.sql'])
+    await symlink(join(PRODUCT_PROJECT, entry), join(dir, entry));
+  return dir;
 }

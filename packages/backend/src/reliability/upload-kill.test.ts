@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_ACCOUNTS } from '../../../../supabase/seed/accounts.ts';
 import { SEED_CATEGORIES, SEED_GROUPS } from '../../../../supabase/seed/ids.ts';
 import { startBackendProcess, stopBackendProcess, type BackendProcess } from './processes.ts';
+import { writeProductProjectWithoutPhotos } from './project.ts';
 
 /** A noisy (so barely compressible) JPEG of a few megabytes: the function needs a while to take it in. */
 async function bigPhoto(): Promise<Buffer> {
@@ -198,6 +199,33 @@ function sendUpload(p: BackendProcess, token: string, photo: Buffer, description
   });
 }
 
+/** The uploader's account (ada's, confirmed) and her membership of the group, made once per data directory. */
+async function ensureUploader(p: BackendProcess): Promise<void> {
+  const res = await fetch(`${p.url}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {
+      apikey: p.serviceRoleKey,
+      authorization: `Bearer ${p.serviceRoleKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ ...SAMPLE_ACCOUNTS.ada, email_confirm: true }),
+  });
+  // 422: made by an earlier start on this data directory.
+  if (!res.ok && res.status !== 422)
+    throw new Error(`could not create the uploader: ${res.status} ${await res.text()}`);
+  const db = new pg.Client({ connectionString: p.dbUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `insert into public.group_member (group_id, user_id, role)
+       select $1, id, 'member' from auth.users where email = $2 on conflict do nothing`,
+      [SEED_GROUPS.bristol, SAMPLE_ACCOUNTS.ada.email],
+    );
+  } finally {
+    await db.end();
+  }
+}
+
 async function signIn(p: BackendProcess): Promise<string> {
   const res = await fetch(`${p.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
@@ -257,19 +285,29 @@ async function counts(p: BackendProcess, dataDir: string): Promise<Counts & { de
 
 describe('crash-consistent uploads: SIGKILL at points of an upload, then restart', () => {
   let dataDir: string;
+  let projectDir: string;
+  let env: Record<string, string>;
   let current: BackendProcess | undefined;
+  /** A start on the shared data directory, with the uploader in place. */
+  const start = async (): Promise<BackendProcess> => {
+    const p = await startBackendProcess(env);
+    await ensureUploader(p);
+    return p;
+  };
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'snapshire-upload-kill-'));
+    projectDir = await writeProductProjectWithoutPhotos();
+    env = { DATA_DIR: dataDir, SUPABASE_PROJECT_DIR: projectDir, AUTOCONFIRM: 'false' };
   });
   afterAll(async () => {
     if (current) await stopBackendProcess(current);
     await rm(dataDir, { recursive: true, force: true });
+    await rm(projectDir, { recursive: true, force: true });
   });
 
   it('leaves no post without its photo, no photo without its post, and keeps every acknowledged post', async () => {
-    const env = { DATA_DIR: dataDir, AUTOCONFIRM: 'false' };
     const photo = await bigPhoto();
-    current = await startBackendProcess(env);
+    current = await start();
     const acknowledged: string[] = [];
     const report: string[] = [];
     // The answer comes last: every post acknowledged by then must survive every later crash.
@@ -284,7 +322,7 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
         point,
       );
       if (status === 201) acknowledged.push(description);
-      current = await startBackendProcess(env);
+      current = await start();
       const c = await counts(current, dataDir);
       const reconciled = /reconciled uploads at start: (.*)/.exec(current.output())?.[1] ?? 'nothing to reconcile';
       report.push(
@@ -303,9 +341,8 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
   }, 400_000);
 
   it('leaves nothing half-made when killed during 16 concurrent uploads, and keeps every acknowledged one', async () => {
-    const env = { DATA_DIR: dataDir, AUTOCONFIRM: 'false' };
     const photo = await bigPhoto();
-    current ??= await startBackendProcess(env);
+    current ??= await start();
     const token = await signIn(current);
     const UPLOADS = 16;
     /** Kill at the first acknowledgement: one post to keep, the others at every stage of their upload. */
@@ -335,7 +372,7 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
     const acknowledged = descriptions.filter((_, i) => statuses[i] === 201);
     const refused = statuses.filter((st) => st !== undefined && st !== 201);
 
-    current = await startBackendProcess(env);
+    current = await start();
     const c = await counts(current, dataDir);
     const reconciled = /reconciled uploads at start: (.*)/.exec(current.output())?.[1] ?? 'nothing to reconcile';
     const kept = c.descriptions.filter((d) => d.startsWith('kill concurrent '));
