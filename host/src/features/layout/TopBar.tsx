@@ -9,7 +9,10 @@ import { PRODUCT_NAME } from '../../app/product.ts';
 
 /** Home link with the product name, Groups, the theme switch, and Account and Sign out, or Sign up. */
 export function TopBar() {
-  const { session, loading } = useSession();
+  const { session, loading, storedSession } = useSession();
+  // Until the stored session is read, the controls it will show hold their room, hidden: showing them then
+  // moves nothing (the theme switch beside them jumped 90 px, e2e/tests/first-load.spec.ts).
+  const signedIn = loading ? storedSession : Boolean(session);
   const supabase = useSupabase();
   const [signingOut, setSigningOut] = useState(false);
 
@@ -63,27 +66,29 @@ export function TopBar() {
         <Spacer />
         <HStack gap="2">
           <ColorModeToggle />
-          {loading ? null : session ? (
-            <>
-              {/* The account page: name, e-mail (its owner only) and password. An icon on a phone, where the
-                  bar has no room for another word; named for screen readers either way. */}
-              <Button asChild size="sm" variant="ghost" aria-label={ACCOUNT_LINK_TEXT} data-testid="account-link">
-                <NavLink to={paths.account()}>
-                  <UserRound aria-hidden />
-                  <Box as="span" display={{ base: 'none', md: 'inline' }}>
-                    {ACCOUNT_LINK_TEXT}
-                  </Box>
-                </NavLink>
+          <HStack gap="2" {...(loading && { visibility: 'hidden', 'aria-hidden': true, inert: true })}>
+            {signedIn ? (
+              <>
+                {/* The account page: name, e-mail (its owner only) and password. An icon on a phone, where the
+                    bar has no room for another word; named for screen readers either way. */}
+                <Button asChild size="sm" variant="ghost" aria-label={ACCOUNT_LINK_TEXT} data-testid="account-link">
+                  <NavLink to={paths.account()}>
+                    <UserRound aria-hidden />
+                    <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                      {ACCOUNT_LINK_TEXT}
+                    </Box>
+                  </NavLink>
+                </Button>
+                <Button size="sm" variant="ghost" onClick={signOut} loading={signingOut}>
+                  Sign out
+                </Button>
+              </>
+            ) : (
+              <Button asChild size="sm" variant="outline">
+                <RouterLink to={paths.register()}>Sign up</RouterLink>
               </Button>
-              <Button size="sm" variant="ghost" onClick={signOut} loading={signingOut}>
-                Sign out
-              </Button>
-            </>
-          ) : (
-            <Button asChild size="sm" variant="outline">
-              <RouterLink to={paths.register()}>Sign up</RouterLink>
-            </Button>
-          )}
+            )}
+          </HStack>
         </HStack>
       </Flex>
     </Box>

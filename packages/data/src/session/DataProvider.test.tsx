@@ -77,6 +77,32 @@ describe('DataProvider', () => {
     await waitFor(() => expect(reset).toHaveBeenCalledTimes(2));
   });
 
+  it('tells in its first render whether a session is stored on this device, before reading it', async () => {
+    const { authStorageKey } = await import('@snapshire/contracts');
+    const seen: string[] = [];
+    function StoredProbe() {
+      const { loading, storedSession } = useSession();
+      seen.push(`${loading ? 'loading' : 'read'}, ${storedSession ? 'stored' : 'none'}`);
+      return null;
+    }
+    const session = {
+      access_token: 'a',
+      refresh_token: 'r1',
+      expires_at: now() + 3600,
+      expires_in: 3600,
+      token_type: 'bearer',
+      user,
+    };
+    localStorage.setItem(authStorageKey(config.supabaseUrl), JSON.stringify(session));
+    render(
+      <DataProvider config={config}>
+        <StoredProbe />
+      </DataProvider>,
+    );
+    await waitFor(() => expect(seen.at(-1)).toBe('read, stored'));
+    expect(seen[0]).toBe('loading, stored');
+  });
+
   it('useSession outside the provider says where it belongs', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<SessionProbe />)).toThrow('useSession must be used inside <DataProvider>.');

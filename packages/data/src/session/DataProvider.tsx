@@ -1,5 +1,6 @@
 import { ApolloProvider } from '@apollo/client/react';
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { authStorageKey } from '@snapshire/contracts';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { initData, type DataConfig } from '../config/initData.ts';
 
@@ -13,6 +14,20 @@ export interface SessionState {
    * password is changed or the person signs out: the site then shows "Set a new password".
    */
   passwordRecovery: boolean;
+  /**
+   * Whether this device holds a stored session, known at once (the session itself is read asynchronously):
+   * what a screen keeps room for while loading, so that the controls it then shows move nothing.
+   */
+  storedSession: boolean;
+}
+
+/** Whether supabase-js has a session stored for this project (its key, authStorageKey). */
+function hasStoredSession(supabaseUrl: string): boolean {
+  try {
+    return globalThis.localStorage?.getItem(authStorageKey(supabaseUrl)) != null;
+  } catch {
+    return false; // storage blocked: nothing stored that supabase-js could read either
+  }
 }
 
 interface DataContextValue extends SessionState {
@@ -32,17 +47,24 @@ export function DataProvider({ config, children }: { config: DataConfig; childre
     () => initData(config),
     [config.supabaseUrl, config.supabaseAnonKey], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const [state, setState] = useState<SessionState>({
+  const [state, setState] = useState<SessionState>(() => ({
     session: null,
     user: null,
     loading: true,
     passwordRecovery: false,
-  });
+    storedSession: hasStoredSession(config.supabaseUrl),
+  }));
 
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
       // The clients' own listener has seen every event, PASSWORD_RECOVERY too when it came before this one.
-      setState({ session, user: session?.user ?? null, loading: false, passwordRecovery: passwordRecovery() });
+      setState({
+        session,
+        user: session?.user ?? null,
+        loading: false,
+        passwordRecovery: passwordRecovery(),
+        storedSession: session !== null,
+      });
       if (event === 'INITIAL_SESSION') return; // the cache is new; requests already wait for this session
       // Deferred: supabase-js holds its auth lock while calling listeners, and refetches need the session.
       setTimeout(() => {
@@ -70,8 +92,8 @@ function useDataContext(hook: string): DataContextValue {
 
 /** The current session and user (null when signed out); loading until the stored session has been read. */
 export function useSession(): SessionState {
-  const { session, user, loading, passwordRecovery } = useDataContext('useSession');
-  return { session, user, loading, passwordRecovery };
+  const { session, user, loading, passwordRecovery, storedSession } = useDataContext('useSession');
+  return { session, user, loading, passwordRecovery, storedSession };
 }
 
 /** The page's one Supabase client. */

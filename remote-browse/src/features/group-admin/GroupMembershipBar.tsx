@@ -21,14 +21,29 @@ export function GroupMembershipBar({ groupId }: { groupId: string }) {
   const client = useApolloClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const { data } = useQuery(GroupMembershipDocument, { variables: { id: groupId } });
+  const { data, loading } = useQuery(GroupMembershipDocument, {
+    variables: { id: groupId, signedIn: Boolean(session) },
+    skip: sessionLoading,
+  });
   const [joinGroup] = useMutation(JoinGroupDocument);
   const [leaveGroup] = useMutation(LeaveGroupDocument);
   const { feedback, busy, run } = useGroupAction();
 
   const group = data?.groupCollection?.edges[0]?.node;
-  if (!group || sessionLoading) return null;
-  const role = asGroupRole(group.my_role);
+  // Its one row's room while the session and the answer come, so that the photos below never move down.
+  // The room is an unseen button's, as tall as the row's own on every device (touch targets are taller).
+  if (sessionLoading || (loading && !group))
+    return (
+      <Stack gap="2" mb="6" data-testid="group-membership-loading">
+        <HStack gap="3">
+          <Button size="sm" variant="outline" visibility="hidden" aria-hidden inert>
+            Join group
+          </Button>
+        </HStack>
+      </Stack>
+    );
+  if (!group) return null;
+  const role = asGroupRole(group.my_role ?? null);
   const notice = feedback ? null : groupNoticeFrom(location.state);
 
   async function join() {

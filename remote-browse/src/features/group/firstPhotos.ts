@@ -3,7 +3,7 @@
  * this module beside its manifest (build/screenData.ts, ScreenQuery.firstPhotos in @snapshire/contracts); the
  * host's first script calls it with the answer to the page's first query (GroupById), signs what it asks for
  * in one sign-photos request and starts the first row's downloads at once. It lays the photos out with the
- * gallery's own functions (groupPostsByDay, layoutDay, widthStepFor), so it asks for exactly the sizes the
+ * gallery's own functions (postsByDay, layoutDay, widthStepFor), so it asks for exactly the sizes the
  * tiles will: the screen's photo signer takes the answer instead of asking again (photoSigner.ts), and each
  * tile's image finds its photo already downloaded or on its way.
  *
@@ -22,7 +22,7 @@ import type { GroupByIdQuery } from '../browse-data/types.ts';
 import { pageContentWidth } from '../layout/pageGeometry.ts';
 import { renditionFor, widthStepFor, type PhotoRef } from '../photos/renditions.ts';
 import { isReusable, parseStoredEntries } from '../photos/signedUrlCache.ts';
-import { groupPostsByDay } from './groupPostsByDay.ts';
+import { postsByDay } from './groupPostsByDay.ts';
 import { columnCountForWidth, dayShowsAsRow, inFirstRow, layoutDay } from './masonry.ts';
 
 type Post = PhotoRef & { created_at: string };
@@ -47,7 +47,7 @@ export function plannedPhotos(
 ): PlannedPhoto[] {
   const columns = columnCountForWidth(viewportWidth);
   const width = pageContentWidth(viewportWidth);
-  const days = groupPostsByDay(posts);
+  const days = postsByDay(posts);
   return days.flatMap((day, dayIndex) => {
     const asRow = dayShowsAsRow(day.posts.length, columns, hasMore && dayIndex === days.length - 1);
     const { boxes } = layoutDay(day.posts, columns, width, asRow);
