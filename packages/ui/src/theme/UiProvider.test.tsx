@@ -3,7 +3,7 @@ import { tagSlotRecipe } from '@chakra-ui/react/theme';
 import { render, screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { system } from './system.ts';
-import { UiProvider } from './UiProvider.tsx';
+import { systemWithoutGlobalStyles, UiProvider } from './UiProvider.tsx';
 
 /** Every rule Emotion has put into the document (its development build writes them as text). */
 function insertedCss(): string {
@@ -43,4 +43,18 @@ test('a component whose recipe the system lacks is drawn when its recipe is pass
   expect(screen.getByTestId('without').className).not.toContain('chakra-tag__root');
   expect(screen.getByTestId('with').className).toContain('chakra-tag__root');
   expect(insertedCss()).toContain('--tag-avatar-size');
+});
+
+test('the system computes its global CSS only when it is read, and the provider never reads it (the page links it)', () => {
+  // An accessor, not a value computed by createSystem on every load (patches/@chakra-ui+react+3.37.0.patch).
+  const global = Object.getOwnPropertyDescriptor(system, '_global');
+  expect(global?.get).toBeTypeOf('function');
+  expect(Object.getOwnPropertyDescriptor(systemWithoutGlobalStyles, '_global')).toMatchObject({ value: [] });
+  // Read (the build's stylesheet does): the reset, the global styles and the tokens, computed once.
+  const styles = system._global;
+  expect(styles).toHaveLength(3);
+  expect(system._global).toBe(styles);
+  expect(JSON.stringify(styles)).toContain('--chakra-colors-brand-700');
+  // The provider's copy keeps the system's own functions.
+  expect(systemWithoutGlobalStyles.token('colors.brand.700')).toBe('#0b7545');
 });
