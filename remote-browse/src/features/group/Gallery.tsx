@@ -86,8 +86,8 @@ export function Gallery(props: GalleryProps) {
                       post={post}
                       columnWidth={columnWidth}
                       order={offset + index}
-                      eager={inFirstRow(offset + index, columns)}
-                      priority={inFirstRow(offset + index, columns)}
+                      eager={inFirstRow(dayIndex, index, columns)}
+                      priority={inFirstRow(dayIndex, index, columns)}
                       canTakePart={canTakePart}
                     />
                   )}

@@ -50,6 +50,12 @@ describe('plannedPhotos: the first page as the gallery lays it out', () => {
     expect(created).not.toHaveBeenCalled();
   });
 
+  it("a short first day is the first row alone: the next day's photos are under it (and, on a phone, the advert)", () => {
+    // Day 20 holds one photo, drawn as a row across both columns; day 19's photos come after its heading.
+    const planned = plannedPhotos([post(1, 20), post(2, 19), post(3, 19)], false, 412, 2);
+    expect(planned.map((p) => p.firstRow)).toEqual([true, false, false]);
+  });
+
   it('leaves out a photo without its stored size, as the signer does', () => {
     expect(plannedPhotos([post(1, 20, 0, 0), post(2, 20)], false, 412, 2).map((p) => p.post.id)).toEqual([id(2)]);
   });

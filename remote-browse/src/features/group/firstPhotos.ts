@@ -57,7 +57,7 @@ export function plannedPhotos(
             {
               post,
               step: widthStepFor(boxes[index]!.width, devicePixelRatio),
-              firstRow: inFirstRow(day.start + index, columns),
+              firstRow: inFirstRow(dayIndex, index, columns),
             },
           ]
         : [],

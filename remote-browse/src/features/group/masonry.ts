@@ -1,11 +1,13 @@
 import { LIMITS } from '@snapshire/contracts';
 
 /**
- * The first row (the first photo of each column: the masonry puts them side by side at the top) loads at
- * once and at high priority, as the likely largest paint; every other photo lazily, as it nears the screen.
- * `order` is the photo's place in the gallery, newest first.
+ * The first row (the first photo of each column of the newest day: the masonry puts them side by side at the
+ * top) loads at once and at high priority, as the likely largest paint; every other photo lazily, as it nears
+ * the screen. A newest day with fewer photos than columns is a row of its own, and the next day starts below
+ * it, after its heading (on a phone, after the advert too): not in the first row. `dayIndex` is the day's
+ * place in the gallery and `index` the photo's in its day, newest first.
  */
-export const inFirstRow = (order: number, columns: number) => order < columns;
+export const inFirstRow = (dayIndex: number, index: number, columns: number) => dayIndex === 0 && index < columns;
 
 /**
  * Column count for a viewport width: 1 below the first breakpoint, then 2 from 350px and 3 from 750px
