@@ -122,3 +122,28 @@ test('the category chips that run off the screen fade at the edge with more beyo
   await expect.poll(async () => (await state()).mask).toMatch(/^linear-gradient\(to right, rgba\(0, 0, 0, 0\) 0px/);
   expect((await state()).mask).toMatch(/rgb\(0, 0, 0\) 100%\)$/);
 });
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test('nothing runs off the side of the screen, signed out and signed in (the top bar did, by 45 px)', async ({
+    page,
+  }) => {
+    const overflow: string[] = [];
+    const measure = async (screen: string) => {
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 360) overflow.push(`${screen}: ${width} px wide`);
+    };
+    await page.goto(paths.groups());
+    await expect(page.getByRole('heading', { level: 1, name: MESSAGES.GROUPS_TITLE })).toBeVisible();
+    await measure('groups, signed out');
+    await signIn(page, SAMPLE_ACCOUNTS.ada, paths.group(SEED_GROUPS.bristol));
+    await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await measure('group, signed in');
+    await page.goto(paths.groups());
+    await expect(page.getByRole('heading', { level: 1, name: MESSAGES.GROUPS_TITLE })).toBeVisible();
+    await measure('groups, signed in');
+    expect(overflow).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { Box, Button, Flex, HStack, Link, Spacer } from '@chakra-ui/react';
 import { ACCOUNT_LINK_TEXT, paths } from '@snapshire/contracts';
 import { useSession, useSupabase } from '@snapshire/data';
 import { ColorModeToggle, touchTargetLink } from '@snapshire/ui';
-import { Camera, UserRound } from 'lucide-react';
+import { Camera, LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/product.ts';
@@ -37,7 +37,7 @@ export function TopBar() {
         px={{ base: '3', md: '6' }}
         h="16"
         align="center"
-        gap={{ base: '2', md: '5' }}
+        gap={{ base: '1', sm: '2', md: '5' }}
       >
         <Link
           asChild
@@ -64,9 +64,12 @@ export function TopBar() {
           <NavLink to={paths.groups()}>Groups</NavLink>
         </Link>
         <Spacer />
-        <HStack gap="2">
+        <HStack gap={{ base: '1', sm: '2' }}>
           <ColorModeToggle />
-          <HStack gap="2" {...(loading && { visibility: 'hidden', 'aria-hidden': true, inert: true })}>
+          <HStack
+            gap={{ base: '1', sm: '2' }}
+            {...(loading && { visibility: 'hidden', 'aria-hidden': true, inert: true })}
+          >
             {signedIn ? (
               <>
                 {/* The account page: name, e-mail (its owner only) and password. An icon on a phone, where the
@@ -79,8 +82,12 @@ export function TopBar() {
                     </Box>
                   </NavLink>
                 </Button>
-                <Button size="sm" variant="ghost" onClick={signOut} loading={signingOut}>
-                  Sign out
+                {/* An icon on a phone too: with its words the bar ran 45 px off a 360 px screen. */}
+                <Button size="sm" variant="ghost" aria-label="Sign out" onClick={signOut} loading={signingOut}>
+                  <LogOut aria-hidden />
+                  <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                    Sign out
+                  </Box>
                 </Button>
               </>
             ) : (
