@@ -21,7 +21,7 @@ import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChang
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
 import { ReportsSection } from '../reports/ReportsSection.tsx';
-import { GroupFields, useGroupNameRule, type GroupFieldValues } from '../new-group/GroupFields.tsx';
+import { GroupFields, useGroupNameRule, type GroupFieldValues } from '../group-fields/GroupFields.tsx';
 import { InvitationsSection } from './InvitationsSection.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import {

@@ -9,7 +9,7 @@ import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { groupNoticeState } from '../group-actions/groupNotice.ts';
 import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
-import { GroupFields, useGroupNameRule, type GroupFieldValues } from './GroupFields.tsx';
+import { GroupFields, useGroupNameRule, type GroupFieldValues } from '../group-fields/GroupFields.tsx';
 import { CreateGroupDocument, NewGroupCategoryChoicesDocument } from './operations.generated.ts';
 
 /**
