@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { groupRuleMessage } from '@snapshire/contracts';
-import { SetPostLikeDocument } from './operations.generated.ts';
+import { PostLikersDocument, SetPostLikeDocument } from './operations.generated.ts';
 
 export interface LikeState {
   id: string;
@@ -34,6 +34,9 @@ export function useLikeToggle() {
             },
           },
           // Runs for the optimistic answer and again for the server's: the post shows the state asked for.
+          // The names under the heart follow the stored like: asked for at the tap (the optimistic count),
+          // they could come back before the like was stored, and nothing asked again.
+          refetchQueries: [PostLikersDocument],
           update(cache, { data }) {
             if (!data?.set_post_like) return;
             cache.modify({
