@@ -26,27 +26,33 @@ import { recordPostPages } from '../support/postPages.ts';
  * 499 -> 475 KB); contracts written with zod/mini (packages/contracts/src/zod.ts, 475 -> 448 KB). A remote's
  * Chakra helpers have a chunk of their own so that its own page works (packages/federation/src/chunkGroups.ts,
  * one request more). Then (issue 24) the light design system and the first photos' module: 51 requests,
- * 441.9 KB of JavaScript, 466.8 KB besides the photos. Bytes have a 3% margin over the latest measurement,
- * requests one; a regression past these fails the suite.
+ * 441.9 KB of JavaScript, 466.8 KB besides the photos. Then Supabase's libraries instead of supabase-js,
+ * Realtime's loaded once the page is drawn (packages/data/src/config/createSupabase.ts): 53 requests (the
+ * Realtime chunk, and the live channel's catch-up query once it opens), 446.0 KB of JavaScript of which 15 KB
+ * Realtime's after the first screen, 473.9 KB besides the photos. Bytes have a 2-3% margin over the latest
+ * measurement, requests one; a regression past these fails the suite.
  */
-const GROUP_PAGE_BUDGET = { photos: 5, requests: 52, scriptKB: 455, withoutPhotosKB: 481 };
+const GROUP_PAGE_BUDGET = { photos: 5, requests: 54, scriptKB: 455, withoutPhotosKB: 484 };
 /**
  * How many photos the first screen draws follows the hour the seed ran too (five at most; three when the
  * newest day holds one wide photo), and the first script may have fetched one it then does not draw: the
  * requests are budgeted besides the photos' own.
  */
-const GROUP_PAGE_REQUESTS_BESIDES_PHOTOS = 41; // measured 40 (51 in all, 11 of them images, 3 photos drawn)
+const GROUP_PAGE_REQUESTS_BESIDES_PHOTOS = 43; // measured 42 (53 in all, 11 of them images, 3 photos drawn)
 
 /**
  * The landing page and the groups list, the other first screens, on the same terms (3% over the measurement
  * in bytes, one request; two for the groups list, whose lowest cards' thumbnails come near the screen or not
  * as the cards' heights settle). Measured when set (issue 24: the light design system, the first photos):
  * landing 28 requests, 338.7 KB of JavaScript, 350.5 KB in all; groups list 60 requests, 439.1 KB and 468.4 KB
- * besides its photos.
+ * besides its photos. The groups list then grew to 452.1 KB on CI (the top bar and membership bar keeping
+ * their room, issue 24), past its budget; Supabase's libraries instead of supabase-js (neither screen opens a
+ * live channel, so Realtime's code is not loaded): landing 316.7 KB and 328.5 KB, groups list 62 requests,
+ * 428.8 KB and 458.8 KB.
  */
 const FIRST_SCREEN_BUDGETS = {
-  landing: { requests: 29, scriptKB: 349, withoutPhotosKB: 361 },
-  'groups list': { requests: 62, scriptKB: 452, withoutPhotosKB: 482 },
+  landing: { requests: 29, scriptKB: 326, withoutPhotosKB: 338 },
+  'groups list': { requests: 64, scriptKB: 442, withoutPhotosKB: 473 },
 };
 
 interface RawResponse {

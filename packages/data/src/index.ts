@@ -15,6 +15,7 @@ export {
   type DataConfig,
 } from './config/initData.ts';
 export { DataProvider, useSession, useSupabase, type SessionState } from './session/DataProvider.tsx';
+export type { ProjectClient } from './config/createSupabase.ts';
 export { typePolicies } from './apollo/cachePolicies.ts';
 export { diagnostics, DIAGNOSTICS_KEY, type DataDiagnostics } from './diagnostics.ts';
 export { evictGroupPosts } from './apollo/evictGroupPosts.ts';

@@ -42,6 +42,14 @@ export const isAppModule = (id: string) =>
   !id.startsWith('\0') &&
   !id.includes('virtual');
 
+/**
+ * Supabase Realtime's code (and the Phoenix client under it), loaded by @snapshire/data when a screen first
+ * opens a live channel, after it is drawn (packages/data/src/config/createSupabase.ts): named, so that the
+ * first-load checks can tell it from a script the first screen waits for.
+ */
+export const REALTIME_CHUNK = 'realtime';
+const REALTIME_MODULE = /[\\/]node_modules[\\/]@supabase[\\/](realtime-js|phoenix)[\\/]/;
+
 /** A remote's chunk of the Chakra helpers its core fallback and its components both import. */
 export const CHAKRA_HELPERS_CHUNK = 'chakra-helpers';
 
@@ -64,7 +72,9 @@ export function chunkGroupsPlugin({ coreIsFallback = false }: { coreIsFallback?:
     generateBundle(_options, bundle) {
       const misplaced = privateCoreChunks(bundle);
       if (misplaced.length > 0)
-        this.error(`Chakra's core (its ChakraContext) is bundled outside the shared fallback, in ${misplaced.join(', ')}: those components would not see the host's ChakraProvider`);
+        this.error(
+          `Chakra's core (its ChakraContext) is bundled outside the shared fallback, in ${misplaced.join(', ')}: those components would not see the host's ChakraProvider`,
+        );
     },
     config: () => ({
       build: {
@@ -74,6 +84,7 @@ export function chunkGroupsPlugin({ coreIsFallback = false }: { coreIsFallback?:
               groups: [
                 { name: WHOLE_CHAKRA_CHUNK, test: (id: string) => id.endsWith(WHOLE_QUERY) },
                 { name: CHAKRA_HELPERS_CHUNK, test: isHelper },
+                { name: REALTIME_CHUNK, test: (id: string) => REALTIME_MODULE.test(id) },
                 {
                   name: 'chakra-components',
                   test: (id: string) => !id.endsWith(WHOLE_QUERY) && !isHelper(id) && CHAKRA_COMPONENT_MODULE.test(id),

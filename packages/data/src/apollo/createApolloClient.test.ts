@@ -1,5 +1,5 @@
 import { gql } from '@apollo/client';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ProjectClient } from '../config/createSupabase.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EARLY_SCREEN_DATA_KEY,
@@ -34,7 +34,7 @@ function fakeSupabase(accessToken: string | null, listeners: AuthListener[] = []
         return { data: { subscription: { unsubscribe: () => {} } } };
       },
     },
-  } as unknown as SupabaseClient;
+  } as unknown as ProjectClient;
 }
 
 function stubGraphql() {

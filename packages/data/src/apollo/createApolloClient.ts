@@ -14,7 +14,8 @@ import {
   authStorageKey,
   type EarlyScreenAnswer,
 } from '@snapshire/contracts';
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
+import type { ProjectClient } from '../config/createSupabase.ts';
 import { Observable } from 'rxjs';
 import { diagnostics } from '../diagnostics.ts';
 import { typePolicies } from './cachePolicies.ts';
@@ -28,7 +29,7 @@ export function graphqlUrl(supabaseUrl: string): string {
  * The one Apollo Client: POST /graphql/v1 with the anon key as `apikey`, and as bearer the signed-in user's
  * access token (read per request, so a refreshed token is used at once) or else the anon key.
  */
-export function createApolloClient(supabase: SupabaseClient, supabaseUrl: string, anonKey: string) {
+export function createApolloClient(supabase: ProjectClient, supabaseUrl: string, anonKey: string) {
   // The session of the latest auth event wins over the stored one: when another tab signs in or out,
   // supabase-js tells this tab (BroadcastChannel) before this tab's localStorage has caught up, and a query
   // refetched then would go out as the previous identity and fill the fresh cache with its answers.

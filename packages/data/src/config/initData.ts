@@ -1,14 +1,14 @@
 import type { ApolloClient } from '@apollo/client';
 import type { RuntimeConfig } from '@snapshire/contracts';
-import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
+import type { AuthChangeEvent } from '@supabase/auth-js';
 import { createApolloClient } from '../apollo/createApolloClient.ts';
-import { createSupabase } from './createSupabase.ts';
+import { createSupabase, type ProjectClient } from './createSupabase.ts';
 
 export type DataConfig = Pick<RuntimeConfig, 'supabaseUrl' | 'supabaseAnonKey'>;
 
 interface DataClients {
   config: DataConfig;
-  supabase: SupabaseClient;
+  supabase: ProjectClient;
   apolloClient: ApolloClient;
   /**
    * Whether supabase-js has signed the page in from a password-recovery link (PASSWORD_RECOVERY) and the
@@ -60,7 +60,7 @@ function initialised(): DataClients {
   return current;
 }
 
-export const getSupabase = (): SupabaseClient => initialised().supabase;
+export const getSupabase = (): ProjectClient => initialised().supabase;
 export const getApolloClient = (): ApolloClient => initialised().apolloClient;
 /** The project URL and anon key in use (e.g. for a request supabase-js does not make, like an upload with progress). */
 export const getDataConfig = (): DataConfig => ({ ...initialised().config });

@@ -1,5 +1,6 @@
 import { ApolloProvider } from '@apollo/client/react';
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
+import type { ProjectClient } from '../config/createSupabase.ts';
 import { authStorageKey } from '@snapshire/contracts';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { initData, type DataConfig } from '../config/initData.ts';
@@ -31,7 +32,7 @@ function hasStoredSession(supabaseUrl: string): boolean {
 }
 
 interface DataContextValue extends SessionState {
-  supabase: SupabaseClient;
+  supabase: ProjectClient;
 }
 
 const DataContext = createContext<DataContextValue | null>(null);
@@ -97,6 +98,6 @@ export function useSession(): SessionState {
 }
 
 /** The page's one Supabase client. */
-export function useSupabase(): SupabaseClient {
+export function useSupabase(): ProjectClient {
   return useDataContext('useSupabase').supabase;
 }

@@ -17,8 +17,8 @@ export interface LiveGroup {
 /**
  * Keeps an open group page current without a reload (Realtime postgres_changes on public.post, filtered to the
  * group; the server sends only what the viewer's row level security lets them see): counts change in place,
- * new photos are counted for the bar, never inserted under the reader. When the connection comes back after a
- * drop, the newest photos are asked for once to catch up on what was missed.
+ * new photos are counted for the bar, never inserted under the reader. Each time the connection opens (first,
+ * and after a drop), the newest photos are asked for once to catch up on what was missed.
  */
 export function useLiveGroup(groupId: string, shownPosts: readonly GalleryPost[]): LiveGroup {
   const supabase = useSupabase();
@@ -40,7 +40,6 @@ export function useLiveGroup(groupId: string, shownPosts: readonly GalleryPost[]
   }, []);
 
   useEffect(() => {
-    let connectedBefore = false;
     const catchUp = async () => {
       const { data } = await client.query({
         query: LiveGroupLatestDocument,
@@ -50,25 +49,24 @@ export function useLiveGroup(groupId: string, shownPosts: readonly GalleryPost[]
       // Uploaded ones only (the query's filter); their counts are now in the cache too.
       noteNew((data?.postCollection?.edges ?? []).map(({ node }) => ({ ...node, has_uploaded_photo: true })));
     };
-    const channel = supabase
-      .channel(`group-posts:${groupId}`)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'post', filter: `group_id=eq.${groupId}` },
-        (change) => {
-          if (!isPostChangeRow(change.new)) return;
-          writeCounts(client.cache, change.new);
-          noteNew([change.new]);
-        },
-      )
-      .subscribe((status) => {
-        if (status !== 'SUBSCRIBED') return;
-        if (connectedBefore) void catchUp().catch(() => undefined); // the next change or reconnect tries again
-        connectedBefore = true;
-      });
-    return () => {
-      void supabase.removeChannel(channel);
-    };
+    return supabase.liveChannel(`group-posts:${groupId}`, (channel) =>
+      channel
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'post', filter: `group_id=eq.${groupId}` },
+          (change) => {
+            if (!isPostChangeRow(change.new)) return;
+            writeCounts(client.cache, change.new);
+            noteNew([change.new]);
+          },
+        )
+        .subscribe((status) => {
+          if (status !== 'SUBSCRIBED') return;
+          // Also the first time: the page's posts were read before the channel opened (Realtime's code
+          // loads once the page is drawn). A failure waits for the next change or reconnect.
+          void catchUp().catch(() => undefined);
+        }),
+    );
   }, [supabase, client, groupId, noteNew]);
 
   const clear = useCallback(() => setFresh(new Set()), []);

@@ -9,8 +9,8 @@ const SETTLE_MS = 150;
 
 /**
  * Keeps an open post (page or modal) current: its counts change in place, and `onCommentsChanged` runs when a
- * comment is added, edited or removed (a removal shows as a lower comment count on the post), and once after
- * the live connection comes back, for whatever was missed.
+ * comment is added, edited or removed (a removal shows as a lower comment count on the post), and each time
+ * the live connection opens (first, and after a drop), for whatever was missed.
  */
 export function useLivePost(postId: string, onCommentsChanged: () => void): void {
   const supabase = useSupabase();
@@ -22,37 +22,38 @@ export function useLivePost(postId: string, onCommentsChanged: () => void): void
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let connectedBefore = false;
     let comments: number | undefined;
     const commentsChanged = () => {
       clearTimeout(timer);
       timer = setTimeout(() => callback.current(), SETTLE_MS);
     };
-    const channel = supabase
-      .channel(`post:${postId}`)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'post_comment', filter: `post_id=eq.${postId}` },
-        commentsChanged,
-      )
-      .on(
-        'postgres_changes',
-        { event: 'UPDATE', schema: 'public', table: 'post', filter: `id=eq.${postId}` },
-        (change) => {
-          if (!isPostChangeRow(change.new)) return;
-          writeCounts(client.cache, change.new);
-          if (comments !== undefined && change.new.comment_count !== comments) commentsChanged();
-          comments = change.new.comment_count;
-        },
-      )
-      .subscribe((status) => {
-        if (status !== 'SUBSCRIBED') return;
-        if (connectedBefore) commentsChanged();
-        connectedBefore = true;
-      });
+    const close = supabase.liveChannel(`post:${postId}`, (channel) =>
+      channel
+        .on(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'post_comment', filter: `post_id=eq.${postId}` },
+          commentsChanged,
+        )
+        .on(
+          'postgres_changes',
+          { event: 'UPDATE', schema: 'public', table: 'post', filter: `id=eq.${postId}` },
+          (change) => {
+            if (!isPostChangeRow(change.new)) return;
+            writeCounts(client.cache, change.new);
+            if (comments !== undefined && change.new.comment_count !== comments) commentsChanged();
+            comments = change.new.comment_count;
+          },
+        )
+        .subscribe((status) => {
+          if (status !== 'SUBSCRIBED') return;
+          // Also the first time: the comments were read before the channel opened (Realtime's code loads
+          // once the screen is drawn), and one written in between would otherwise never show.
+          commentsChanged();
+        }),
+    );
     return () => {
       clearTimeout(timer);
-      void supabase.removeChannel(channel);
+      close();
     };
   }, [supabase, client, postId]);
 }
