@@ -8,14 +8,10 @@ import {
 } from '@apollo/client';
 import type { DocumentNode } from 'graphql';
 import { SetContextLink } from '@apollo/client/link/context';
-import {
-  EARLY_SCREEN_DATA_KEY,
-  EARLY_SCREEN_DATA_MAX_AGE_MS,
-  authStorageKey,
-  type EarlyScreenAnswer,
-} from '@snapshire/contracts';
+import { EARLY_SCREEN_DATA_KEY, EARLY_SCREEN_DATA_MAX_AGE_MS, type EarlyScreenAnswer } from '@snapshire/contracts';
 import type { Session } from '@supabase/auth-js';
 import type { ProjectClient } from '../config/createSupabase.ts';
+import { readStoredSession } from '../config/storedSession.ts';
 import { Observable } from 'rxjs';
 import { diagnostics } from '../diagnostics.ts';
 import { typePolicies } from './cachePolicies.ts';
@@ -58,20 +54,9 @@ export function createApolloClient(supabase: ProjectClient, supabaseUrl: string,
   // event's session, else the stored one (as the page's first script read it), else the visitor's.
   const authorizationNow = () => {
     if (held) return `Bearer ${held.session?.access_token ?? anonKey}`;
-    return `Bearer ${storedAccessToken(supabaseUrl) ?? anonKey}`;
+    return `Bearer ${readStoredSession(supabaseUrl)?.accessToken ?? anonKey}`;
   };
   return new ScreenApolloClient({ link: ApolloLink.from([auth, early, http]), cache }, authorizationNow);
-}
-
-/** The access token supabase-js keeps in local storage for the project, if any. */
-function storedAccessToken(supabaseUrl: string): string | undefined {
-  try {
-    const stored = globalThis.localStorage?.getItem(authStorageKey(supabaseUrl));
-    const token: unknown = stored ? (JSON.parse(stored) as { access_token?: unknown }).access_token : undefined;
-    return typeof token === 'string' ? token : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The early answer waiting for this operation, if it matches it (identity, variables, age) and is ready. */

@@ -1,7 +1,7 @@
 import { ApolloProvider } from '@apollo/client/react';
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import type { ProjectClient } from '../config/createSupabase.ts';
-import { authStorageKey } from '@snapshire/contracts';
+import { readStoredSession } from '../config/storedSession.ts';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { initData, type DataConfig } from '../config/initData.ts';
 
@@ -20,15 +20,6 @@ export interface SessionState {
    * what a screen keeps room for while loading, so that the controls it then shows move nothing.
    */
   storedSession: boolean;
-}
-
-/** Whether supabase-js has a session stored for this project (its key, authStorageKey). */
-function hasStoredSession(supabaseUrl: string): boolean {
-  try {
-    return globalThis.localStorage?.getItem(authStorageKey(supabaseUrl)) != null;
-  } catch {
-    return false; // storage blocked: nothing stored that supabase-js could read either
-  }
 }
 
 interface DataContextValue extends SessionState {
@@ -53,7 +44,7 @@ export function DataProvider({ config, children }: { config: DataConfig; childre
     user: null,
     loading: true,
     passwordRecovery: false,
-    storedSession: hasStoredSession(config.supabaseUrl),
+    storedSession: readStoredSession(config.supabaseUrl) !== null,
   }));
 
   useEffect(() => {
