@@ -17,6 +17,7 @@ import {
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
+import { cumulativeLayoutShift, recordLayoutShifts } from '../support/layoutShifts.ts';
 import { recordPostPages } from '../support/postPages.ts';
 
 const PUBLIC_GROUP = { id: SEED_GROUPS.bristol, name: 'Bristol Harbourside' };
@@ -339,35 +340,7 @@ test.describe('the 500-post group', () => {
   test('pages in as the user scrolls, to the very end, in 3 columns with nothing jumping', async ({ page }) => {
     const postPages = recordPostPages(page, ['GroupById']);
     const signs = recordSignRequests(page);
-    // CLS as the web-vitals library reports it: the largest burst of shifts (gaps under 1 s, at most 5 s).
-    // __clsScroll: the same over the shifts after __scrollFrom (the scroll alone, without the page's load).
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number; __clsScroll: number; __scrollFrom: number };
-      w.__cls = 0;
-      w.__clsScroll = 0;
-      w.__scrollFrom = Infinity;
-      let window_ = 0;
-      let first = 0;
-      let last = 0;
-      let scrollWindow = 0;
-      let scrollFirst = 0;
-      let scrollLast = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-          if (entry.hadRecentInput) continue;
-          if (window_ && entry.startTime - last < 1000 && entry.startTime - first < 5000) window_ += entry.value;
-          else [window_, first] = [entry.value, entry.startTime];
-          last = entry.startTime;
-          w.__cls = Math.max(w.__cls, window_);
-          if (entry.startTime < w.__scrollFrom) continue;
-          if (scrollWindow && entry.startTime - scrollLast < 1000 && entry.startTime - scrollFirst < 5000)
-            scrollWindow += entry.value;
-          else [scrollWindow, scrollFirst] = [entry.value, entry.startTime];
-          scrollLast = entry.startTime;
-          w.__clsScroll = Math.max(w.__clsScroll, scrollWindow);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const layoutShifts = await recordLayoutShifts(page);
 
     await page.goto(paths.group(LARGE_GROUP_ID));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -387,7 +360,7 @@ test.describe('the 500-post group', () => {
     expect(Math.round(lefts[1]! - lefts[0]! - width)).toBe(LIMITS.MASONRY_GUTTER_PX);
 
     // Scroll to the end: more pages arrive until there are none.
-    await page.evaluate(() => ((window as unknown as { __scrollFrom: number }).__scrollFrom = performance.now()));
+    const scrollFrom = await page.evaluate(() => performance.now());
     const end = page.getByTestId('gallery-end');
     // A brisk reader: 1200px every 250 ms.
     for (let i = 0; i < 400 && (await end.getAttribute('data-has-more')) === 'true'; i++) {
@@ -445,11 +418,10 @@ test.describe('the 500-post group', () => {
     expect(signs.count()).toBeLessThanOrEqual(pages.length);
     expect(new Set(signs.postIds).size).toBe(signs.postIds.length);
 
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-    expect(cls).toBeLessThan(0.05);
+    const shifts = await layoutShifts();
+    expect(cumulativeLayoutShift(shifts)).toBeLessThan(0.05);
     // Scrolling through all 500 photos moves nothing: placed tiles stay put, the footer stays out of view.
-    const clsScroll = await page.evaluate(() => (window as unknown as { __clsScroll: number }).__clsScroll);
-    expect(clsScroll).toBeLessThanOrEqual(0.01);
+    expect(cumulativeLayoutShift(shifts, scrollFrom)).toBeLessThanOrEqual(0.01);
   });
 
   test('a category filter shows only the photos filed under it', async ({ page }) => {

@@ -5,11 +5,12 @@
  * fast scroll of the 500-photo group moves nothing on screen.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { LIMITS, SIGN_PHOTOS_FUNCTION, paths } from '@snapshire/contracts';
+import { LIMITS, SIGN_PHOTOS_FUNCTION, columnCountForWidth, paths } from '@snapshire/contracts';
 import { REALTIME_CHUNK } from '@snapshire/federation';
 import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test } from '../harness/fixtures.ts';
+import { cumulativeLayoutShift, recordLayoutShifts } from '../support/layoutShifts.ts';
 import { signIn } from '../support/session.ts';
 
 /** The id of the config block (scripts/lib/static-server.mjs, host/src/app/runtimeConfigElement.ts). */
@@ -128,28 +129,7 @@ test("the contracts' zod settings are in force on the built page: no code genera
 test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <= 0.01)', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  // Layout shifts with their time, to sum as web-vitals does over the scroll alone.
-  await page.addInitScript(() => {
-    const shifts: [number, number, string][] = [];
-    (window as unknown as { __shifts: [number, number, string][] }).__shifts = shifts;
-    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-    const describe = ({ node, previousRect: a, currentRect: b }: Source) => {
-      const el = node instanceof Element ? node : node?.parentElement;
-      const name = el
-        ? `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}`
-        : '?';
-      return `${name} y ${Math.round(a.y)}->${Math.round(b.y)} h ${Math.round(a.height)}->${Math.round(b.height)}`;
-    };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources: Source[];
-      })[])
-        if (!entry.hadRecentInput)
-          shifts.push([entry.startTime, entry.value, `${scrollY}: ${entry.sources.map(describe).join('; ')}`]);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  const layoutShifts = await recordLayoutShifts(page);
   await page.goto(paths.group(LARGE_GROUP_ID));
   await expect(page.getByTestId('photo-tile').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -172,20 +152,11 @@ test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <=
     .evaluateAll((els) => els.reduce((n, el) => n + Number(el.getAttribute('data-count')), 0));
   expect(placed).toBe(LARGE_GROUP_POST_COUNT);
 
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: [number, number, string][] }).__shifts);
-  let cls = 0;
-  let burst = 0;
-  let first = 0;
-  let last = -Infinity;
-  for (const [time, value] of shifts.filter(([time]) => time >= from)) {
-    if (time - last < 1000 && time - first < 5000) burst += value;
-    else [burst, first] = [value, time];
-    last = time;
-    cls = Math.max(cls, burst);
-  }
+  const shifts = await layoutShifts();
+  const cls = cumulativeLayoutShift(shifts, from);
   console.log(
     `CLS over the fast scroll: ${cls.toFixed(4)} (${shifts.length} shifts; pages of ${LIMITS.GRAPHQL_PAGE_SIZE})` +
-      shifts.map(([time, value, what]) => `\n  ${Math.round(time)} ms ${value.toFixed(4)} at ${what}`).join(''),
+      shifts.map(({ at, value, moved }) => `\n  ${Math.round(at)} ms ${value.toFixed(4)} at ${moved}`).join(''),
   );
   expect(cls).toBeLessThanOrEqual(0.01);
 });
@@ -211,24 +182,7 @@ for (const visitor of ['signed out', 'signed in'] as const) {
         await signing.close();
       }
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        const shifts: string[] = [];
-        (window as unknown as { __shifts: string[] }).__shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            sources: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-          })[])
-            shifts.push(
-              `${entry.value.toFixed(4)}: ${entry.sources
-                .map(({ node, previousRect: a, currentRect: b }) => {
-                  const el = node instanceof Element ? node : node?.parentElement;
-                  return `${el?.tagName.toLowerCase() ?? '?'} "${(el?.textContent ?? '').slice(0, 30)}" x ${Math.round(a.x)}->${Math.round(b.x)} y ${Math.round(a.y)}->${Math.round(b.y)}`;
-                })
-                .join('; ')}`,
-            );
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const layoutShifts = await recordLayoutShifts(page);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(paths.group(SEED_GROUPS.bristol));
@@ -239,8 +193,8 @@ for (const visitor of ['signed out', 'signed in'] as const) {
           : page.getByRole('link', { name: 'Sign up' }),
       ).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
-      expect(shifts).toEqual([]);
+      // Every shift, even one a tap would excuse: nothing was tapped.
+      expect((await layoutShifts()).map((s) => `${s.value.toFixed(4)}: ${s.moved}`)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -300,7 +254,7 @@ for (const device of [
       // a row of its own; the next day starts below it). Which it is follows the hour the seed ran.
       const newestDay = page.locator('section[data-day]').first().getByTestId('photo-tile');
       await expect(newestDay.first()).toBeVisible({ timeout: 60_000 });
-      const columns = LIMITS.MASONRY_BREAKPOINTS[device.viewport.width >= 750 ? 750 : 350] ?? 1;
+      const columns = columnCountForWidth(device.viewport.width);
       const firstRowCount = Math.min(await newestDay.count(), columns);
       const firstRow = newestDay.locator('img');
       for (let i = 0; i < firstRowCount; i++)

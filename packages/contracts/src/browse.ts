@@ -1,4 +1,5 @@
 /** Browsing groups and photos (remote-browse): facts not covered by the shared limits and messages. */
+import { LIMITS } from './limits.ts';
 
 /** Local-storage key of the signed image URL cache (docs/product.md, "Signed image URLs"). */
 export const SIGNED_URL_STORE_KEY = 'post-store';
@@ -44,4 +45,19 @@ export function galleryPositionText(
   // A photo posted since the count was taken can make the loaded photos outnumber it.
   if (gallery.total !== undefined) return `${position} of ${Math.max(gallery.total, gallery.loaded)}`;
   return `${position} of ${gallery.loaded}${gallery.more ? '+' : ''}`;
+}
+
+/**
+ * Column count for a viewport width: 1 below the first breakpoint, then 2 from 350px and 3 from 750px
+ * (LIMITS.MASONRY_BREAKPOINTS, the widths the original's responsive masonry used). The gallery, the first
+ * photos' plan and the e2e checks of the first row all count columns with it.
+ */
+export function columnCountForWidth(
+  width: number,
+  breakpoints: Readonly<Record<number, number>> = LIMITS.MASONRY_BREAKPOINTS,
+): number {
+  let columns = 1;
+  for (const [minWidth, count] of Object.entries(breakpoints).sort((a, b) => Number(a[0]) - Number(b[0])))
+    if (width >= Number(minWidth)) columns = count;
+  return columns;
 }

@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Box, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { MESSAGES } from '@snapshire/contracts';
+import { MESSAGES, columnCountForWidth } from '@snapshire/contracts';
 import type { GalleryPost } from '../browse-data/types.ts';
 import { useElementWidth } from '../photos/useElementWidth.ts';
 import { useSignPhotosAt } from '../photos/useSignedPhoto.ts';
 import { DayMasonry } from './DayMasonry.tsx';
 import type { DayGroup } from './groupPostsByDay.ts';
-import { columnCountForWidth, inFirstRow } from './masonry.ts';
+import { inFirstRow } from './masonry.ts';
 import { PhotoTile } from './PhotoTile.tsx';
 import { useInfiniteScroll } from './useInfiniteScroll.ts';
 import { useViewportSize } from '../layout/useViewportSize.ts';

@@ -11,6 +11,7 @@
  */
 import {
   SIGNED_URL_STORE_KEY,
+  columnCountForWidth,
   SIGN_PHOTOS_FUNCTION,
   signedPhotoUrl,
   type FirstPhotosModule,
@@ -23,7 +24,7 @@ import { pageContentWidth } from '../layout/pageGeometry.ts';
 import { renditionFor, widthStepFor, type PhotoRef } from '../photos/renditions.ts';
 import { isReusable, parseStoredEntries } from '../photos/signedUrlCache.ts';
 import { postsByDay } from './groupPostsByDay.ts';
-import { columnCountForWidth, dayShowsAsRow, inFirstRow, layoutDay } from './masonry.ts';
+import { dayShowsAsRow, inFirstRow, layoutDay } from './masonry.ts';
 
 type Post = PhotoRef & { created_at: string };
 

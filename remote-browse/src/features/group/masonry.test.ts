@@ -1,26 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '@snapshire/contracts';
-import {
-  ROW_MAX_HEIGHT_IN_COLUMNS,
-  aspectRatioOf,
-  assignColumns,
-  columnCountForWidth,
-  layoutMasonry,
-  layoutRow,
-} from './masonry.ts';
-
-describe('columnCountForWidth', () => {
-  it('has 1 column below 350px, 2 from 350px and 3 from 750px', () => {
-    expect(columnCountForWidth(320)).toBe(1);
-    expect(columnCountForWidth(349)).toBe(1);
-    expect(columnCountForWidth(350)).toBe(2);
-    expect(columnCountForWidth(360)).toBe(2);
-    expect(columnCountForWidth(749)).toBe(2);
-    expect(columnCountForWidth(750)).toBe(3);
-    expect(columnCountForWidth(1280)).toBe(3);
-    expect(LIMITS.MASONRY_GUTTER_PX).toBe(12);
-  });
-});
+import { ROW_MAX_HEIGHT_IN_COLUMNS, aspectRatioOf, assignColumns, layoutMasonry, layoutRow } from './masonry.ts';
 
 describe('assignColumns', () => {
   it('puts each photo in the shortest column, leftmost on ties', () => {

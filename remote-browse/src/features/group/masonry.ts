@@ -10,20 +10,6 @@ import { LIMITS } from '@snapshire/contracts';
 export const inFirstRow = (dayIndex: number, index: number, columns: number) => dayIndex === 0 && index < columns;
 
 /**
- * Column count for a viewport width: 1 below the first breakpoint, then 2 from 350px and 3 from 750px
- * (LIMITS.MASONRY_BREAKPOINTS, the widths the original's responsive masonry used).
- */
-export function columnCountForWidth(
-  width: number,
-  breakpoints: Readonly<Record<number, number>> = LIMITS.MASONRY_BREAKPOINTS,
-): number {
-  let columns = 1;
-  for (const [minWidth, count] of Object.entries(breakpoints).sort((a, b) => Number(a[0]) - Number(b[0])))
-    if (width >= Number(minWidth)) columns = count;
-  return columns;
-}
-
-/**
  * Assigns items, in order, to columns: each goes to the currently shortest column (leftmost on ties).
  * Heights are in column widths (height/width of each photo), plus `gutterRatio` (gutter / column width)
  * between items. Appending items never moves earlier ones, so loading another page leaves the layout in place.
