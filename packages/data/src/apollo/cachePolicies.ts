@@ -20,13 +20,55 @@ function keyOf(typename: string) {
  */
 const postCollection = relayStylePagination(['filter', 'orderBy', 'first']);
 
+type RelayPolicy = ReturnType<typeof relayStylePagination>;
+type RelayEdge = NonNullable<
+  NonNullable<Parameters<Extract<RelayPolicy['merge'], (...args: never[]) => unknown>>[1]>['edges']
+>[number];
+
+/** The cache reference of an edge's node (a post_comment is normalised, so its node is one). */
+const nodeOf = (edge: RelayEdge | undefined): string | undefined =>
+  edge && 'node' in edge ? (edge.node as { __ref?: string } | undefined)?.__ref : undefined;
+
+/**
+ * A connection read newest first whose latest page is fetched again while the reader has opened earlier ones
+ * (a post's comments, refetched on every live change): the refreshed latest page is joined to the earlier
+ * edges the cache holds, where it overlaps them, instead of replacing them all. relayStylePagination alone
+ * shrank the list back to one page under the reader's eyes. Without an overlap (more new edges than a page)
+ * nothing joins the two, and the latest page stands alone.
+ */
+function keepingEarlierPages(policy: RelayPolicy): RelayPolicy {
+  const merge = policy.merge as Extract<RelayPolicy['merge'], (...args: never[]) => unknown>;
+  return {
+    ...policy,
+    merge(existing, incoming, options) {
+      const merged = merge(existing, incoming, options);
+      if (!merged || !existing?.edges.length || !incoming?.edges || options.args?.after || options.args?.before)
+        return merged;
+      const last = nodeOf(incoming.edges.at(-1));
+      const at = last === undefined ? -1 : existing.edges.findIndex((edge) => nodeOf(edge) === last);
+      const earlier = at < 0 ? [] : existing.edges.slice(at + 1);
+      if (earlier.length === 0) return merged;
+      return {
+        ...merged,
+        edges: [...merged.edges, ...earlier],
+        pageInfo: {
+          ...merged.pageInfo,
+          hasNextPage: existing.pageInfo.hasNextPage,
+          endCursor: existing.pageInfo.endCursor,
+        },
+      };
+    },
+  };
+}
+
 export const typePolicies: TypePolicies = {
   Query: {
     fields: {
       postCollection,
       groupCollection: relayStylePagination(['filter', 'orderBy', 'first']),
-      // A post's comments: "Show earlier comments" appends the page before (newest first on the wire).
-      post_commentCollection: relayStylePagination(['filter', 'orderBy', 'first']),
+      // A post's comments: "Show earlier comments" appends the page before (newest first on the wire); a
+      // live change refreshes the latest page and keeps the earlier ones.
+      post_commentCollection: keepingEarlierPages(relayStylePagination(['filter', 'orderBy', 'first'])),
     },
   },
   group: { keyFields: keyOf('group'), fields: { postCollection } },

@@ -1,5 +1,6 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SOCIAL_LIMITS, SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
@@ -32,6 +33,18 @@ export function CommentsSection({ postId, groupId, canTakePart, headingLevel }: 
     variables: { postId, first: SOCIAL_LIMITS.COMMENTS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
+  const client = useApolloClient();
+  // The latest page again, joined to the earlier ones the reader opened (the cache's comments policy,
+  // packages/data/src/apollo/cachePolicies.ts): a refetch() would overwrite the list with one page.
+  const refreshLatest = useCallback(
+    () =>
+      client.query({
+        query: PostCommentsDocument,
+        variables: { postId, first: SOCIAL_LIMITS.COMMENTS_PAGE_SIZE },
+        fetchPolicy: 'network-only',
+      }),
+    [client, postId],
+  );
   const { data: permissions } = useQuery(PostPermissionsDocument, { variables: { postId }, skip: !user });
   const role = permissions?.postCollection?.edges[0]?.node.group?.my_role;
   const canModerate = role === 'owner' || role === 'admin';
@@ -39,7 +52,12 @@ export function CommentsSection({ postId, groupId, canTakePart, headingLevel }: 
   const [deleteComment] = useMutation(DeleteCommentDocument);
   const { feedback, run } = useGroupAction();
   // Others' comments, edits and removals arrive while the post is open.
-  useLivePost(postId, () => void refetch());
+  // A removal may be on an earlier page the latest does not show: then the list starts again from the latest.
+  // A failure waits for the next change.
+  useLivePost(
+    postId,
+    ({ mayHaveRemoved }) => void (mayHaveRemoved ? refetch() : refreshLatest()).catch(() => undefined),
+  );
 
   const page = data?.post_commentCollection;
   const comments = [...(page?.edges ?? [])].reverse().map((edge) => edge.node);
@@ -74,7 +92,10 @@ export function CommentsSection({ postId, groupId, canTakePart, headingLevel }: 
               onDelete={async (commentId) => {
                 await run(async () => {
                   await deleteComment({ variables: { commentId } });
-                  await refetch();
+                  // Gone from every page shown, an earlier one too; the count from the latest page.
+                  client.cache.evict({ id: client.cache.identify({ __typename: 'post_comment', id: commentId }) });
+                  client.cache.gc();
+                  await refreshLatest();
                 }, SOCIAL_TEXT.COMMENT_DELETED);
               }}
             />
@@ -94,7 +115,7 @@ export function CommentsSection({ postId, groupId, canTakePart, headingLevel }: 
           helper={SOCIAL_TEXT.WHO_MAY_COMMENT}
           onSubmit={async (body) => {
             await addComment({ variables: { postId, body } });
-            await refetch();
+            await refreshLatest();
           }}
         />
       ) : user ? (

@@ -12,7 +12,16 @@ const SETTLE_MS = 150;
  * comment is added, edited or removed (a removal shows as a lower comment count on the post), and each time
  * the live connection opens (first, and after a drop), for whatever was missed.
  */
-export function useLivePost(postId: string, onCommentsChanged: () => void): void {
+/**
+ * What changed in the comments, as far as the channel can tell: `mayHaveRemoved` when one may have gone (a
+ * removal, a lower count, or a reconnect after which anything may have happened), so that the screen drops
+ * what it holds instead of adding to it.
+ */
+export interface CommentsChange {
+  mayHaveRemoved: boolean;
+}
+
+export function useLivePost(postId: string, onCommentsChanged: (change: CommentsChange) => void): void {
   const supabase = useSupabase();
   const client = useApolloClient();
   const callback = useRef(onCommentsChanged);
@@ -23,16 +32,23 @@ export function useLivePost(postId: string, onCommentsChanged: () => void): void
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let comments: number | undefined;
-    const commentsChanged = () => {
+    let removal = false;
+    let connectedBefore = false;
+    const commentsChanged = (mayHaveRemoved: boolean) => {
+      removal ||= mayHaveRemoved;
       clearTimeout(timer);
-      timer = setTimeout(() => callback.current(), SETTLE_MS);
+      timer = setTimeout(() => {
+        const change = { mayHaveRemoved: removal };
+        removal = false;
+        callback.current(change);
+      }, SETTLE_MS);
     };
     const close = supabase.liveChannel(`post:${postId}`, (channel) =>
       channel
         .on(
           'postgres_changes',
           { event: '*', schema: 'public', table: 'post_comment', filter: `post_id=eq.${postId}` },
-          commentsChanged,
+          (change) => commentsChanged(change.eventType === 'DELETE'),
         )
         .on(
           'postgres_changes',
@@ -40,7 +56,8 @@ export function useLivePost(postId: string, onCommentsChanged: () => void): void
           (change) => {
             if (!isPostChangeRow(change.new)) return;
             writeCounts(client.cache, change.new);
-            if (comments !== undefined && change.new.comment_count !== comments) commentsChanged();
+            if (comments !== undefined && change.new.comment_count !== comments)
+              commentsChanged(change.new.comment_count < comments);
             comments = change.new.comment_count;
           },
         )
@@ -48,7 +65,8 @@ export function useLivePost(postId: string, onCommentsChanged: () => void): void
           if (status !== 'SUBSCRIBED') return;
           // Also the first time: the comments were read before the channel opened (Realtime's code loads
           // once the screen is drawn), and one written in between would otherwise never show.
-          commentsChanged();
+          commentsChanged(connectedBefore);
+          connectedBefore = true;
         }),
     );
     return () => {
