@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { GROUP_ACTION_MESSAGES, MESSAGES, RETURN_TEXT, paths } from '@snapshire/contracts';
+import { GROUP_ACTION_MESSAGES, MESSAGES, PROFILE_TEXTS, RETURN_TEXT, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test, type E2EStack } from '../harness/fixtures.ts';
@@ -153,6 +153,9 @@ test('(b) an invitation opened signed out -> Create account -> confirm -> in the
   await expect(notice).toContainText(RETURN_TEXT.LINK_EXPIRED_TITLE);
   await expect(notice).toContainText(RETURN_TEXT.LINK_EXPIRED_TEXT);
   await expect(page).toHaveURL((url) => !url.hash.includes('error'));
+  // One way to sign in on the page, the notice's: the name screen under it does not offer a second.
+  await expect(main(page).getByText(PROFILE_TEXTS.SIGN_IN_FIRST_NAME)).toBeVisible();
+  await expect(main(page).getByRole('link', { name: RETURN_TEXT.SIGN_IN })).toHaveCount(1);
   await shoot(page, 'confirmation-link-used-dark');
   await notice.getByRole('link', { name: RETURN_TEXT.SIGN_IN }).click();
   await expect(page).toHaveURL((url) => url.pathname === paths.login());

@@ -14,7 +14,14 @@ export {
   disposeData,
   type DataConfig,
 } from './config/initData.ts';
-export { DataProvider, useSession, useSupabase, type SessionState } from './session/DataProvider.tsx';
+export {
+  DataProvider,
+  useAuthLinkFailure,
+  useSession,
+  useSupabase,
+  type AuthLinkFailure,
+  type SessionState,
+} from './session/DataProvider.tsx';
 export type { ProjectClient } from './config/createSupabase.ts';
 export { typePolicies } from './apollo/cachePolicies.ts';
 export { diagnostics, DIAGNOSTICS_KEY, type DataDiagnostics } from './diagnostics.ts';

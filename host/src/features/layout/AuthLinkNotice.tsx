@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CloseButton, HStack } from '@chakra-ui/react';
-import { authLinkError, paths, RETURN_TEXT } from '@snapshire/contracts';
-import { useSession } from '@snapshire/data';
+import { paths, RETURN_TEXT } from '@snapshire/contracts';
+import { useAuthLinkFailure, useSession } from '@snapshire/data';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 
@@ -12,26 +12,25 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
  * (who followed an old link again) needs no notice.
  */
 export function AuthLinkNotice() {
-  const { hash, pathname, search } = useLocation();
+  const { pathname, search } = useLocation();
   const { session, loading } = useSession();
-  // Read once, from the address the page was opened with: the fragment is gone from the address afterwards.
-  const [failure, setFailure] = useState(() => authLinkError(hash));
+  // Read once by @snapshire/data, from the address the page was opened with: the fragment is gone afterwards.
+  const { failure, dismiss } = useAuthLinkFailure();
   const [shownAt] = useState(pathname);
 
   useEffect(() => {
     if (!failure || !window.location.hash) return;
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
   }, [failure]);
+  // Leaving the page the link pointed at leaves the notice behind, for good.
+  const left = pathname !== shownAt;
+  useEffect(() => {
+    if (failure && left) dismiss();
+  }, [failure, left, dismiss]);
 
-  // Leaving the page the link pointed at leaves the notice behind.
-  if (!failure || loading || session || pathname !== shownAt) return null;
+  if (!failure || loading || session || left) return null;
   return (
-    <AuthLinkNoticePanel
-      title={failure.title}
-      text={failure.text}
-      here={`${pathname}${search}`}
-      onDismiss={() => setFailure(undefined)}
-    />
+    <AuthLinkNoticePanel title={failure.title} text={failure.text} here={`${pathname}${search}`} onDismiss={dismiss} />
   );
 }
 

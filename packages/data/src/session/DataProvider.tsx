@@ -2,7 +2,8 @@ import { ApolloProvider } from '@apollo/client/react';
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import type { ProjectClient } from '../config/createSupabase.ts';
 import { readStoredSession } from '../config/storedSession.ts';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { authLinkError } from '@snapshire/contracts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { initData, type DataConfig } from '../config/initData.ts';
 
 export interface SessionState {
@@ -22,8 +23,13 @@ export interface SessionState {
   storedSession: boolean;
 }
 
+/** A link from an auth e-mail that did not work (expired, or used already), in the product's words. */
+export type AuthLinkFailure = NonNullable<ReturnType<typeof authLinkError>>;
+
 interface DataContextValue extends SessionState {
   supabase: ProjectClient;
+  authLinkFailure: AuthLinkFailure | undefined;
+  dismissAuthLinkFailure: () => void;
 }
 
 const DataContext = createContext<DataContextValue | null>(null);
@@ -47,6 +53,11 @@ export function DataProvider({ config, children }: { config: DataConfig; childre
     storedSession: readStoredSession(config.supabaseUrl) !== null,
   }));
 
+  // Read from the address the page was opened with, before anything takes the fragment out of it: the layout
+  // says it above the page, and a screen below it need not offer the same way back.
+  const [authLinkFailure, setAuthLinkFailure] = useState(() => authLinkError(globalThis.location?.hash));
+  const dismissAuthLinkFailure = useCallback(() => setAuthLinkFailure(undefined), []);
+
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
       // The clients' own listener has seen every event, PASSWORD_RECOVERY too when it came before this one.
@@ -68,7 +79,10 @@ export function DataProvider({ config, children }: { config: DataConfig; childre
     return () => data.subscription.unsubscribe();
   }, [supabase, apolloClient, passwordRecovery]);
 
-  const value = useMemo(() => ({ ...state, supabase }), [state, supabase]);
+  const value = useMemo(
+    () => ({ ...state, supabase, authLinkFailure, dismissAuthLinkFailure }),
+    [state, supabase, authLinkFailure, dismissAuthLinkFailure],
+  );
   return (
     <DataContext.Provider value={value}>
       <ApolloProvider client={apolloClient}>{children}</ApolloProvider>
@@ -91,4 +105,13 @@ export function useSession(): SessionState {
 /** The page's one Supabase client. */
 export function useSupabase(): ProjectClient {
   return useDataContext('useSupabase').supabase;
+}
+
+/**
+ * The auth e-mail link this page was opened with that did not work, until dismissed (the host's notice says
+ * it above the page, and dismisses it when the person leaves that page).
+ */
+export function useAuthLinkFailure(): { failure: AuthLinkFailure | undefined; dismiss: () => void } {
+  const { authLinkFailure, dismissAuthLinkFailure } = useDataContext('useAuthLinkFailure');
+  return { failure: authLinkFailure, dismiss: dismissAuthLinkFailure };
 }

@@ -9,7 +9,7 @@ import {
   ROUTES,
   safeRedirectPath,
 } from '@snapshire/contracts';
-import { useSession } from '@snapshire/data';
+import { useAuthLinkFailure, useSession } from '@snapshire/data';
 import { LoadingState } from '@snapshire/ui';
 import { NameAvatar } from '@snapshire/ui/name-avatar';
 import { DisplayNameField } from '../../shared/profile/DisplayNameField.tsx';
@@ -25,6 +25,7 @@ export default function NamePromptScreen() {
   const destination = safeRedirectPath(searchParams.get(REDIRECT_TO_PARAM), ROUTES.HOME);
   const navigate = useNavigate();
   const { session, loading: reading } = useSession();
+  const { failure: linkFailed } = useAuthLinkFailure();
   const { profile, loading, failed } = useMyProfile();
   const actions = useDisplayNameActions();
   const [name, setName] = useState('');
@@ -34,7 +35,8 @@ export default function NamePromptScreen() {
 
   if (reading || loading) return <LoadingState label="Loading your account…" />;
   // Signed out (a used or expired confirmation link lands here too): the layout's notice says why, so no
-  // redirect that would drop the link's fragment; only a way to sign in and come back.
+  // redirect that would drop the link's fragment; only a way to sign in and come back, which the notice
+  // offers itself when it is there.
   if (!session) {
     return (
       <Container maxW="md" py="14">
@@ -43,9 +45,11 @@ export default function NamePromptScreen() {
             {PROFILE_TEXTS.PROMPT_TITLE}
           </Heading>
           <Text>{PROFILE_TEXTS.SIGN_IN_FIRST_NAME}</Text>
-          <Button asChild>
-            <RouterLink to={paths.login(paths.chooseName(destination))}>{PROFILE_TEXTS.SIGN_IN}</RouterLink>
-          </Button>
+          {linkFailed ? null : (
+            <Button asChild>
+              <RouterLink to={paths.login(paths.chooseName(destination))}>{PROFILE_TEXTS.SIGN_IN}</RouterLink>
+            </Button>
+          )}
         </Stack>
       </Container>
     );
