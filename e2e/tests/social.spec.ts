@@ -46,6 +46,19 @@ test("a signed-out visitor's heart offers sign-in and comes back to that photo",
   await expect(page.getByTestId('post-detail')).toBeVisible();
 });
 
+test("a tap on a tile's like count, beside its heart, opens the photo", async ({ page }) => {
+  // The counts sit over the photo's corner: on a short, wide tile they cover much of it, and a tap on them
+  // did nothing at all.
+  await page.goto(paths.group(GROUP));
+  const tile = tileAt(page, 0);
+  const postId = (await tile.getAttribute('data-post-id'))!;
+  // A finger on the count: the mouse at its place (the count itself takes no clicks, the photo under it does).
+  await tile.scrollIntoViewIfNeeded();
+  const count = (await tile.getByTestId('like-count').boundingBox())!;
+  await page.mouse.click(count.x + count.width / 2, count.y + count.height / 2);
+  await expect(page).toHaveURL((url) => url.pathname === paths.groupPost(GROUP, postId));
+});
+
 test('a member likes and comments; another person sees both, and a non-member is told to join', async ({ browser }) => {
   const ben = await memberPage(browser, SAMPLE_ACCOUNTS.ben);
   const tile = tileAt(ben, 1);

@@ -49,7 +49,17 @@ export const PhotoTile = memo(function PhotoTile({
           />
         </RouterLink>
       </Link>
-      <HStack position="absolute" right="2" bottom="2" gap="2" data-testid="tile-social">
+      {/* Over the photo's corner, and on a short tile over much of it: a tap anywhere but the heart opens the
+          photo, as a tap on the photo does. */}
+      <HStack
+        position="absolute"
+        right="2"
+        bottom="2"
+        gap="2"
+        pointerEvents="none"
+        css={{ '& button': { pointerEvents: 'auto' } }}
+        data-testid="tile-social"
+      >
         {post.comment_count > 0 ? (
           <Text
             as="span"
