@@ -126,6 +126,14 @@ for (const direction of DIRECTIONS) {
       const modal = page.getByTestId('post-modal');
       await expect(modal).toBeVisible();
       await expect(modal.getByTestId('post-photo')).toBeVisible();
+      // The photo itself, not only its box: its URL was signed through the shared client (a remote's release
+      // and the host's may sign differently).
+      const photo = modal.locator('img[data-testid="post-photo"], [data-testid="post-photo"] img').first();
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          timeout: 15_000,
+        })
+        .toBe(true);
       await expect(modal.getByTestId('post-heading')).toBeVisible();
       await noFallback(page);
       await expectOneOfEach(page, ['remote_browse']);

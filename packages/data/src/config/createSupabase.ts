@@ -1,6 +1,7 @@
 import { MESSAGES, authStorageKey } from '@snapshire/contracts';
 import { AuthClient, type GoTrueClient } from '@supabase/auth-js';
 import { FunctionsClient } from '@supabase/functions-js';
+import { StorageClient } from '@supabase/storage-js';
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
 import { diagnostics } from '../diagnostics.ts';
 
@@ -8,13 +9,20 @@ import { diagnostics } from '../diagnostics.ts';
  * The parts of a Supabase client the screens use, each Supabase's own library configured as supabase-js's
  * createClient configures it: auth (the session, kept in localStorage and refreshed automatically), edge
  * functions called as the signed-in user, and Realtime channels. The site reads its data through GraphQL and
- * uploads with its own request, so supabase-js's PostgREST and Storage clients are not loaded; Realtime's
- * code comes with the first live screen, not the page's first script (issue 24: 25 KB of the 47 KB
- * supabase-js adds, compressed).
+ * uploads with its own request, so supabase-js's PostgREST client is not loaded (Storage only for remotes of
+ * the release before, below); Realtime's code comes with the first live screen, not the page's first script
+ * (issue 24).
  */
 export interface ProjectClient {
   readonly auth: GoTrueClient;
   readonly functions: FunctionsClient;
+  /**
+   * Storage as supabase-js has it, for remotes of the release before, which sign their photo URLs through it
+   * (e2e/compat.spec.ts, e2e/compat/previous-release): the page's one client is the host's, whatever release
+   * a remote is. This release's screens sign through the sign-photos function. Drop it once the previous
+   * release signs through the function too.
+   */
+  readonly storage: StorageClient;
   /**
    * Opens a Realtime channel on `topic` once Realtime's code has loaded: `setUp` adds its listeners and
    * subscribes. Returns what closes it, also before it opened. When the code cannot be loaded (the network
@@ -48,6 +56,7 @@ export function createSupabase(url: string, key: string): ProjectClient {
     return fetch(input, { ...init, headers });
   };
   const functions = new FunctionsClient(new URL('functions/v1', base).href, { customFetch: fetchAsCaller });
+  const storage = new StorageClient(new URL('storage/v1', base).href, {}, fetchAsCaller);
 
   let realtime: Promise<RealtimeClient> | undefined;
   const loadRealtime = (): Promise<RealtimeClient> =>
@@ -82,6 +91,7 @@ export function createSupabase(url: string, key: string): ProjectClient {
   return {
     auth,
     functions,
+    storage,
     liveChannel(topic, setUp) {
       let closed = false;
       let open: { client: RealtimeClient; channel: RealtimeChannel } | undefined;

@@ -20,12 +20,15 @@ import { useDisplayNameActions, useMyProfile } from '../../shared/profile/useMyP
  * link lands here; the sign-in screen comes here while no name is chosen). Saving or skipping settles it;
  * then the person goes on to redirectTo. Someone who has already chosen goes straight on.
  */
+/** A host of the release before shares a @snapshire/data without it (e2e/compat.spec.ts): no notice there. */
+const useLinkFailure = typeof useAuthLinkFailure === 'function' ? useAuthLinkFailure : () => ({ failure: undefined });
+
 export default function NamePromptScreen() {
   const [searchParams] = useSearchParams();
   const destination = safeRedirectPath(searchParams.get(REDIRECT_TO_PARAM), ROUTES.HOME);
   const navigate = useNavigate();
   const { session, loading: reading } = useSession();
-  const { failure: linkFailed } = useAuthLinkFailure();
+  const { failure: linkFailed } = useLinkFailure();
   const { profile, loading, failed } = useMyProfile();
   const actions = useDisplayNameActions();
   const [name, setName] = useState('');

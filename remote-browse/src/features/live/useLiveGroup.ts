@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { LIMITS } from '@snapshire/contracts';
 import { useSupabase } from '@snapshire/data';
+import { openLiveChannel } from './openLiveChannel.ts';
 import type { GalleryPost } from '../browse-data/types.ts';
 import { LiveGroupLatestDocument } from './operations.generated.ts';
 import { isPostChangeRow, newPostIds, type PostChangeRow } from './postChanges.ts';
@@ -49,7 +50,7 @@ export function useLiveGroup(groupId: string, shownPosts: readonly GalleryPost[]
       // Uploaded ones only (the query's filter); their counts are now in the cache too.
       noteNew((data?.postCollection?.edges ?? []).map(({ node }) => ({ ...node, has_uploaded_photo: true })));
     };
-    return supabase.liveChannel(`group-posts:${groupId}`, (channel) =>
+    return openLiveChannel(supabase, `group-posts:${groupId}`, (channel) =>
       channel
         .on(
           'postgres_changes',

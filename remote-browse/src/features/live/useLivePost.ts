@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { useSupabase } from '@snapshire/data';
+import { openLiveChannel } from './openLiveChannel.ts';
 import { isPostChangeRow } from './postChanges.ts';
 import { writeCounts } from './writeCounts.ts';
 
@@ -43,7 +44,7 @@ export function useLivePost(postId: string, onCommentsChanged: (change: Comments
         callback.current(change);
       }, SETTLE_MS);
     };
-    const close = supabase.liveChannel(`post:${postId}`, (channel) =>
+    const close = openLiveChannel(supabase, `post:${postId}`, (channel) =>
       channel
         .on(
           'postgres_changes',
