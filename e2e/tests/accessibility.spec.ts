@@ -4,41 +4,17 @@
  * page, post page, post modal, login, sign-up, new post (both steps), terms and the not-found page; and the
  * screens of groups people run: new group, group settings and the invitation page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { GROUP_ACTION_MESSAGES, INVITATION_STATUS_MESSAGES, MESSAGES, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
+import { seriousAxeFindings } from '../support/axe.ts';
 
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 const GROUP_ID = SEED_GROUPS.bristol;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-interface Finding {
-  rule: string;
-  impact: string | null | undefined;
-  targets: string[];
-  summary: string;
-}
-
-/** Serious and critical violations on the page as it is now, with enough detail to find them. */
-async function seriousViolations(page: Page): Promise<Finding[]> {
-  // Nothing mid-animation or mid-transition: axe would read colours half-way.
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-      summary: violation.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? '',
-    }));
-}
-
 /** The theme is stored under 'theme' (docs/product.md); set before any script of the site runs. */
 async function useTheme(page: Page, theme: Theme) {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
@@ -47,7 +23,7 @@ async function useTheme(page: Page, theme: Theme) {
 
 async function expectClean(page: Page, screen: string, theme: Theme) {
   await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-  const findings = await seriousViolations(page);
+  const findings = await seriousAxeFindings(page);
   // Soft: every screen of the journey is checked and reported, not only the first that fails.
   expect.soft(findings, `${screen} (${theme}): ${JSON.stringify(findings, null, 1)}`).toEqual([]);
 }
@@ -125,10 +101,14 @@ for (const theme of THEMES) {
       await page.goto(newPost);
       await expect(page.getByRole('heading', { level: 1, name: MESSAGES.NEW_POST })).toBeVisible();
 
-      const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 120, b: 90 } } })
+      const jpeg = await sharp({
+        create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 120, b: 90 } },
+      })
         .jpeg()
         .toBuffer();
-      await page.getByLabel('Choose a photo').setInputFiles({ name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+      await page
+        .getByLabel('Choose a photo')
+        .setInputFiles({ name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: jpeg });
       await expect(page.getByRole('heading', { name: MESSAGES.DESCRIBE_STEP_TITLE })).toBeVisible();
       await expect(page.getByRole('button', { name: /^Submit/ })).toBeVisible();
       await expectClean(page, 'new post, step two', theme);

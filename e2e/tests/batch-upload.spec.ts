@@ -5,7 +5,6 @@
  * arrived ends in Retry, and the retry (same idempotency key) creates no second post. axe is clean on the
  * grid; screenshots of the grid, the progress and the result at 360 and 1280 px go to /tmp/shots-batch.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import { BATCH_TEXT, LIMITS, MESSAGES, paths, POST_CREATE_FUNCTION } from '@snapshire/contracts';
@@ -15,6 +14,7 @@ import { expect, test, type E2EStack } from '../harness/fixtures.ts';
 import { graphqlAs } from '../support/graphql.ts';
 import { smallJpeg } from '../support/posting.ts';
 import { signIn } from '../support/session.ts';
+import { seriousAxeFindings } from '../support/axe.ts';
 
 const FAMILY = SEED_GROUPS.family;
 const SHOTS = process.env.BATCH_SHOTS_DIR ?? '/tmp/shots-batch';
@@ -176,16 +176,7 @@ test('the grid is axe clean; screenshots of the grid, the progress and the resul
     await drop(page, [...(await jpegs(4, `w${width}`)), await png('scan.png')]);
     await expect(page.locator('[data-testid="batch-tile"][data-status="ready"]')).toHaveCount(4);
 
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        rule: v.id,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-        summary: v.nodes[0]?.failureSummary?.split('\n').slice(0, 3).join(' ') ?? '',
-      }));
+    const serious = await seriousAxeFindings(page);
     expect(serious).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/grid-refused-${width}.png`, fullPage: true });
 

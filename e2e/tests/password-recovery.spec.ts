@@ -5,12 +5,13 @@
  * password signs in and the old one does not. An address without an account gets the same answer. Each new
  * screen is checked with axe; with SHOTS_DIR set, each is photographed at 390 and 1280 px wide.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { MESSAGES, paths } from '@snapshire/contracts';
 import { expect, test } from '../harness/fixtures.ts';
 import { listMessages, waitForConfirmationLink } from '../support/mailbox.ts';
 import { answerNamePrompt } from '../support/names.ts';
+import { shootPhoneAndLaptop } from '../support/screenshots.ts';
+import { seriousAxeFindings } from '../support/axe.ts';
 
 const OLD_PASSWORD = 'my-first-password-1';
 const NEW_PASSWORD = 'my-second-password-2';
@@ -22,26 +23,8 @@ const freshEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.floor(M
 
 /** No serious or critical WCAG 2.2 A/AA violation on the screen as it is now. */
 async function expectAxeClean(page: Page, screen: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  const serious = await seriousAxeFindings(page);
   expect.soft(serious, `${screen}: ${JSON.stringify(serious)}`).toEqual([]);
-}
-
-/** With SHOTS_DIR set: the page at a phone's and a laptop's width. Focus and state stay as they are. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const original = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
 }
 
 async function signUpAndConfirm(page: Page, backendUrl: string, email: string) {
@@ -88,16 +71,16 @@ test('forgot password: mailbox link, a new password, signed in; the new password
 
   await page.goto(paths.login());
   await expectAxeClean(page, 'login with Forgot password?');
-  await shoot(page, '0-login');
+  await shootPhoneAndLaptop(page, '0-login');
   await page.getByRole('link', { name: MESSAGES.FORGOT_PASSWORD_LINK }).click();
   await expect(page).toHaveURL((url) => url.pathname === paths.forgotPassword());
   await expect(page.getByRole('heading', { level: 1, name: MESSAGES.FORGOT_PASSWORD_TITLE })).toBeVisible();
   await expectAxeClean(page, 'forgot password');
-  await shoot(page, '1-forgot-password');
+  await shootPhoneAndLaptop(page, '1-forgot-password');
 
   await askForLink(page, email);
   await expectAxeClean(page, 'recovery sent');
-  await shoot(page, '2-recovery-sent');
+  await shootPhoneAndLaptop(page, '2-recovery-sent');
 
   const link = await waitForConfirmationLink(stack.supabaseUrl, email, { kind: 'recovery' });
   await page.goto(link);
@@ -108,19 +91,19 @@ test('forgot password: mailbox link, a new password, signed in; the new password
   const field = page.getByLabel(/^New password/);
   await expect(field).toBeVisible();
   await expectAxeClean(page, 'set a new password');
-  await shoot(page, '3-new-password');
+  await shootPhoneAndLaptop(page, '3-new-password');
 
   await field.fill('short');
   await page.getByRole('button', { name: MESSAGES.NEW_PASSWORD_SUBMIT }).click();
   await expect(page.getByText(MESSAGES.PASSWORD_TOO_SHORT)).toBeVisible();
-  await shoot(page, '4-new-password-too-short');
+  await shootPhoneAndLaptop(page, '4-new-password-too-short');
 
   await field.fill(NEW_PASSWORD);
   await page.getByRole('button', { name: MESSAGES.NEW_PASSWORD_SUBMIT }).click();
   await expect(page.getByRole('heading', { name: MESSAGES.PASSWORD_CHANGED_TITLE })).toBeVisible();
   await expect(signOutButton(page)).toBeVisible();
   await expectAxeClean(page, 'password changed');
-  await shoot(page, '5-password-changed');
+  await shootPhoneAndLaptop(page, '5-password-changed');
   await page.getByRole('link', { name: MESSAGES.CONTINUE }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await signOut(page);
@@ -131,7 +114,7 @@ test('forgot password: mailbox link, a new password, signed in; the new password
   await expect(page.getByRole('link', { name: MESSAGES.ASK_NEW_RECOVERY_LINK })).toBeVisible();
   await expect(signUpLink(page)).toBeVisible();
   await expectAxeClean(page, 'recovery link expired');
-  await shoot(page, '6-link-expired');
+  await shootPhoneAndLaptop(page, '6-link-expired');
 
   expect(await trySignIn(page, email, OLD_PASSWORD)).toBe(MESSAGES.AUTH_INVALID_CREDENTIALS);
   expect(await trySignIn(page, email, NEW_PASSWORD)).toBe('signed-in');
@@ -170,9 +153,9 @@ test('the new screens are axe-clean in the dark theme too', async ({ page }) => 
   await expectAxeClean(page, 'forgot password (dark)');
   await askForLink(page, freshEmail('dark'));
   await expectAxeClean(page, 'recovery sent (dark)');
-  await shoot(page, '7-recovery-sent-dark');
+  await shootPhoneAndLaptop(page, '7-recovery-sent-dark');
   await page.goto(paths.resetPassword());
   await expect(page.getByText(MESSAGES.RECOVERY_LINK_INVALID)).toBeVisible();
   await expectAxeClean(page, 'recovery link expired (dark)');
-  await shoot(page, '8-link-expired-dark');
+  await shootPhoneAndLaptop(page, '8-link-expired-dark');
 });

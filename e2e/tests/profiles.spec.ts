@@ -4,9 +4,7 @@
  * comments, "liked by" or the members list, and not in any answer the server sends them. Then the account
  * page: name, e-mail (to its owner), password. Both new screens axe-clean, in both themes.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { mkdir } from 'node:fs/promises';
 import { paths, PROFILE_RULE_MESSAGES, PROFILE_TEXTS, SOCIAL_TEXT } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
@@ -15,11 +13,11 @@ import { graphqlAs } from '../support/graphql.ts';
 import { waitForConfirmationLink } from '../support/mailbox.ts';
 import { postDirectly } from '../support/posting.ts';
 import { accessTokenOf, signIn, type Account } from '../support/session.ts';
+import { shootPhoneAndLaptop } from '../support/screenshots.ts';
+import { seriousAxeFindings } from '../support/axe.ts';
 
 /** A public group no other journey uses. */
 const GROUP = SEED_GROUPS.brighton;
-const SHOTS = process.env.SHOTS_DIR;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * No serious or critical axe finding on the screen, in the light and the dark theme: the stored theme is
@@ -31,28 +29,12 @@ async function expectAxeClean(page: Page, screen: string, ready: () => Promise<v
     await page.reload();
     await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
     await ready();
-    await page.evaluate(() => document.fonts.ready);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const findings = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    const findings = await seriousAxeFindings(page);
     expect.soft(findings, `${screen} (${theme}): ${JSON.stringify(findings)}`).toEqual([]);
   }
   await page.evaluate(() => localStorage.removeItem('theme'));
   await page.reload();
   await ready();
-}
-
-/** Full-page screenshots at a phone's and a desktop's width, when SHOTS_DIR is set. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
 }
 
 /**
@@ -105,13 +87,13 @@ test('asked once for a name; others see it on the post, comments, likes and memb
   await expectAxeClean(page, 'name prompt', () =>
     expect(prompt.getByRole('button', { name: PROFILE_TEXTS.PROMPT_SKIP })).toBeVisible(),
   );
-  await shoot(page, 'name-prompt');
+  await shootPhoneAndLaptop(page, 'name-prompt');
 
   const field = prompt.getByLabel(PROFILE_TEXTS.DISPLAY_NAME_LABEL);
   await prompt.getByRole('button', { name: PROFILE_TEXTS.PROMPT_SAVE }).click();
   await expect(field).toHaveAccessibleDescription(PROFILE_RULE_MESSAGES.display_name_required);
   await expect(field).toBeFocused();
-  await shoot(page, 'name-prompt-error');
+  await shootPhoneAndLaptop(page, 'name-prompt-error');
   await field.fill(NAME);
   await expect(prompt.getByText(PROFILE_RULE_MESSAGES.display_name_required)).toHaveCount(0);
   await prompt.getByRole('button', { name: PROFILE_TEXTS.PROMPT_SAVE }).click();
@@ -202,12 +184,12 @@ test('asked once for a name; others see it on the post, comments, likes and memb
   const name = account.getByLabel(PROFILE_TEXTS.DISPLAY_NAME_LABEL);
   await expect(name).toHaveValue(NAME);
   await expectAxeClean(page, 'account page', () => expect(name).toHaveValue(NAME));
-  await shoot(page, 'account');
+  await shootPhoneAndLaptop(page, 'account');
 
   await name.fill('x'.repeat(61));
   await account.getByRole('button', { name: PROFILE_TEXTS.NAME_SAVE }).click();
   await expect(name).toHaveAccessibleDescription(PROFILE_RULE_MESSAGES.display_name_too_long);
-  await shoot(page, 'account-name-error');
+  await shootPhoneAndLaptop(page, 'account-name-error');
   await name.fill('Granny Harper');
   await expect(account.getByText(PROFILE_RULE_MESSAGES.display_name_too_long)).toHaveCount(0);
   await account.getByRole('button', { name: PROFILE_TEXTS.NAME_SAVE }).click();

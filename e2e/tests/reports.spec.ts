@@ -5,7 +5,6 @@
  * sent it), removes the photo, and it is gone for everyone. axe finds no serious or critical violation on the
  * report dialog and on the reports list, in the light and the dark theme.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { REPORT_REASON_LABELS, SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
@@ -13,8 +12,7 @@ import { expect, test, type E2EStack } from '../harness/fixtures.ts';
 import { graphqlAs } from '../support/graphql.ts';
 import { postDirectly } from '../support/posting.ts';
 import { accessTokenOf, signIn, type Account } from '../support/session.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { seriousAxeFindings } from '../support/axe.ts';
 
 /** The account's user id, from its access token. */
 function userIdOf(token: string): string {
@@ -23,12 +21,8 @@ function userIdOf(token: string): string {
 
 /** Serious and critical axe findings on the page as it is now (after any animation has finished). */
 async function seriousViolations(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  return seriousAxeFindings(page);
 }
 
 /** axe in the light theme and then the dark one ('system' follows the emulated colour scheme at once). */

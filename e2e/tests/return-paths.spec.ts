@@ -4,7 +4,6 @@
  * or signing up and confirming from the mailbox, the person lands where the link pointed. A signed-in
  * non-member gets a plain "not available"; a used confirmation link says so in words.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { GROUP_ACTION_MESSAGES, MESSAGES, PROFILE_TEXTS, RETURN_TEXT, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
@@ -14,9 +13,10 @@ import { graphqlAs } from '../support/graphql.ts';
 import { waitForConfirmationLink } from '../support/mailbox.ts';
 import { answerNamePrompt } from '../support/names.ts';
 import { accessTokenOf } from '../support/session.ts';
+import { shootPhoneAndLaptop } from '../support/screenshots.ts';
+import { seriousAxeFindings } from '../support/axe.ts';
 
 const FAMILY = { id: SEED_GROUPS.family, name: 'The Harper Family' };
-const SHOTS = process.env.SHOTS_DIR;
 
 const topBar = (page: Page) => page.getByRole('banner');
 const signOutButton = (page: Page) => topBar(page).getByRole('button', { name: 'Sign out' });
@@ -65,30 +65,14 @@ async function familyInvitationPath(stack: E2EStack): Promise<string> {
 
 /** Serious and critical axe findings (WCAG 2.2 AA), as the accessibility spec counts them. */
 async function expectAccessible(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const findings = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  const findings = await seriousAxeFindings(page);
   expect.soft(findings, `${name}: ${JSON.stringify(findings)}`).toEqual([]);
 }
 
-/** Each new state is checked with axe; screenshots at a phone's and a desktop's width when SHOTS_DIR is set. */
+/** Each new state is checked with axe, and photographed when SHOTS_DIR is set. */
 async function shoot(page: Page, name: string) {
   await expectAccessible(page, name);
-  if (!SHOTS) return;
-  const before = page.viewportSize();
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
+  await shootPhoneAndLaptop(page, name);
 }
 
 test('(a) a private photo opened signed out offers Sign in, which lands on the photo', async ({ page, stack }) => {
