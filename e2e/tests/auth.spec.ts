@@ -84,7 +84,12 @@ test("signing up twice before confirming: the newest mail's link confirms and si
   };
   await signUp();
   const first = await waitForConfirmationLink(stack.supabaseUrl, email);
-  // The mail is slow to come, so the person signs up again, as people do; GoTrue sends a fresh link.
+  // The mail is slow to come, so the person signs up again, as people do; GoTrue sends a fresh link once
+  // [auth.email] max_frequency (1 s in supabase/config.toml) has passed since the first. Sooner, the screen
+  // says the same and no second mail goes (remote-auth AuthScreen.test.tsx); a fast machine got there sooner.
+  const [firstMail] = await listMessages(stack.supabaseUrl, email);
+  const wait = new Date(firstMail!.sentAt).getTime() + 1_100 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
   await signUp();
   await expect
     .poll(async () => (await listMessages(stack.supabaseUrl, email)).filter((m) => m.kind === 'signup').length)

@@ -30,3 +30,11 @@ export function authFailureCode(error: AuthErrorLike | null | undefined): string
 export function authFailureMessage(error: AuthErrorLike | null | undefined): string {
   return authErrorMessage(authFailureCode(error));
 }
+
+/**
+ * GoTrue's answer when it mailed this address less than [auth.email] max_frequency ago (a repeated sign-up or
+ * recovery request): that mail is on its way, so the screen answers as it does after the first request.
+ */
+export function mailRecentlySent(error: AuthErrorLike | null | undefined): boolean {
+  return authFailureCode(error) === 'over_email_send_rate_limit' && /for security purposes/i.test(error?.message ?? '');
+}

@@ -292,6 +292,32 @@ describe('AuthScreen sign-up', () => {
     expect(authRequests('signup')).toHaveLength(1);
   });
 
+  describe('on a server that mails one address at most once a minute (Supabase\'s default max_frequency)', () => {
+    let minutely: ComponentBackend;
+    beforeAll(async () => {
+      minutely = await startComponentBackend({ authRateLimits: { emailMaxFrequencyMs: 60_000 } });
+    });
+    afterAll(async () => {
+      await minutely?.stop();
+    });
+
+    it('signing up again at once shows the same notice: the first link is on its way', async () => {
+      const newcomer = uniqueEmail('again');
+      let user = renderAt('/auth/new', minutely.url);
+      await fillIn(user, newcomer, PASSWORD);
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      await screen.findByTestId('sign-up-notice');
+      cleanup();
+
+      user = renderAt('/auth/new', minutely.url);
+      await fillIn(user, newcomer, PASSWORD);
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      expect(await screen.findByTestId('sign-up-notice')).toHaveTextContent(MESSAGES.SIGN_UP_DONE_TEXT);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(await mailFor(minutely, newcomer)).toHaveLength(1);
+    });
+  });
+
   describe('on a server that confirms addresses at once', () => {
     let confirming: ComponentBackend;
     beforeAll(async () => {

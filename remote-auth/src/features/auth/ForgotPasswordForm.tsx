@@ -4,16 +4,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { MESSAGES, paths, recoveryRequestSchema } from '@snapshire/contracts';
 import { useSupabase } from '@snapshire/data';
-import { authFailureCode, authFailureMessage, type AuthErrorLike } from '../../shared/authFailure.ts';
+import { authFailureMessage, mailRecentlySent, type AuthErrorLike } from '../../shared/authFailure.ts';
 import { confirmationRedirectUrl } from './authRoute.ts';
-
-/**
- * GoTrue's answer when a recovery mail went to this address less than max_frequency ago: a mail is on its
- * way, so the screen says the same as after a first request (and does not tell whether the address exists).
- */
-function recentlySent(error: AuthErrorLike): boolean {
-  return authFailureCode(error) === 'over_email_send_rate_limit' && /for security purposes/i.test(error.message ?? '');
-}
 
 /**
  * "Forgot password?": the address a recovery link goes to (supabase-js resetPasswordForEmail). Whether the
@@ -53,7 +45,9 @@ export function ForgotPasswordForm({ carried }: { carried: string | undefined })
         (error: unknown) => error as AuthErrorLike,
       );
     setLoading(false);
-    if (!failure || recentlySent(failure)) setSent(true);
+    // A mail that went out moments ago (mailRecentlySent) is on its way: the same notice, which also does not
+    // tell whether the address exists.
+    if (!failure || mailRecentlySent(failure)) setSent(true);
     else setRefusal(authFailureMessage(failure));
   };
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSupabase } from '@snapshire/data';
 import type { Credentials } from '@snapshire/contracts';
-import { authFailureMessage, type AuthErrorLike } from '../../shared/authFailure.ts';
+import { authFailureMessage, mailRecentlySent, type AuthErrorLike } from '../../shared/authFailure.ts';
 
 /** How a sign-in or sign-up ended, in the terms the screen shows. */
 export type AuthOutcome =
@@ -44,6 +44,9 @@ export function createAuthActions(auth: PasswordAuthClient): AuthActions {
     async signUp(credentials, emailRedirectTo) {
       try {
         const { data, error } = await auth.signUp({ ...credentials, options: { emailRedirectTo } });
+        // Signing up again before the first mail came: GoTrue sends none sooner than max_frequency after the
+        // last (Supabase's default is a minute), and the first link is still good.
+        if (mailRecentlySent(error)) return { kind: 'confirmation-sent' };
         if (error) return refused(error);
         // With confirmations on, GoTrue answers an existing e-mail with an obfuscated user that has no
         // identities instead of an error.
