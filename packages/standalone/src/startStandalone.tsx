@@ -8,10 +8,10 @@
  * list @snapshire/data, or the federation plugin stops sharing data as one instance (foundation.spec.ts found
  * four copies of packages/data on the page when @snapshire/ui listed it).
  */
-import { Box, Button, HStack, Link, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Link, NativeSelect, Text } from '@chakra-ui/react';
 import { runtimeConfigSchema } from '@snapshire/contracts';
 import { DataProvider, useSession, useSupabase } from '@snapshire/data';
-import { ColorModeToggle, UiProvider } from '@snapshire/ui';
+import { COLOR_MODES, UiProvider, useColorMode, type ColorMode } from '@snapshire/ui';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
@@ -47,6 +47,30 @@ function SessionStatus() {
   );
 }
 
+/**
+ * The colour mode as a plain select: the host's menu (host/src/features/layout/ColorModeToggle.tsx) would bring
+ * Chakra's menu into the remote's build, and so into the components chunk every screen of it downloads.
+ */
+function ColorModeSelect() {
+  const { colorMode, setColorMode } = useColorMode();
+  return (
+    <NativeSelect.Root size="xs" width="auto">
+      <NativeSelect.Field
+        aria-label="Theme"
+        value={colorMode}
+        onChange={(event) => setColorMode(event.currentTarget.value as ColorMode)}
+      >
+        {COLOR_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {mode}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
 /** The plain header above the remote's screen. */
 function StandaloneLayout({ name, links }: { name: string; links: StandaloneOptions['links'] }) {
   return (
@@ -61,7 +85,7 @@ function StandaloneLayout({ name, links }: { name: string; links: StandaloneOpti
           ))}
           <Box flex="1" />
           <SessionStatus />
-          <ColorModeToggle />
+          <ColorModeSelect />
         </HStack>
       </Box>
       <Outlet />

@@ -1,7 +1,8 @@
 import { Box, Button, Flex, HStack, Link, Spacer } from '@chakra-ui/react';
 import { ACCOUNT_LINK_TEXT, paths } from '@snapshire/contracts';
 import { useSession, useSupabase } from '@snapshire/data';
-import { ColorModeToggle, touchTargetLink } from '@snapshire/ui';
+import { touchTargetLink } from '@snapshire/ui';
+import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { Camera, LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
-import { UiProvider } from './UiProvider.tsx';
+import { UiProvider } from '@snapshire/ui';
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,11 +1,15 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { COLOR_MODES, useColorMode, type ColorMode } from './colorMode.ts';
+import { COLOR_MODES, useColorMode, type ColorMode } from '@snapshire/ui';
 
 const LABELS: Record<ColorMode, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
-/** The top bar's theme switch: a menu of Light, Dark and System; the icon shows what is in effect. */
+/**
+ * The top bar's theme switch: a menu of Light, Dark and System; the icon shows what is in effect. The host's
+ * own, not @snapshire/ui's: a remote bundles its fallback copy of that package, and Chakra's menu (with its
+ * popper) then joined the remote's components chunk, downloaded on every screen for a menu only the host draws.
+ */
 export function ColorModeToggle() {
   const { colorMode, resolvedColorMode, setColorMode } = useColorMode();
   const CurrentIcon = ICONS[resolvedColorMode];
