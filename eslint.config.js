@@ -2,7 +2,7 @@
 // README ("Layout") judged on RESOLVED paths by eslint-plugin-import-x, so an import crosses a boundary whatever
 // its form: a relative path, a package name, a federation id, a dynamic import(). lint-rules/ lints one fixture
 // per forbidden import with this config and expects each to be reported, so every rule below is tested.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -22,7 +22,13 @@ const foldersIn = (dir) =>
 const REMOTES = foldersIn('.').filter((name) => name.startsWith('remote-') && existsSync(at(name, 'package.json')));
 const APPS = ['host', ...REMOTES];
 /** Workspaces the browser runs; the backend may import none of them (contracts is shared by both sides). */
-const FRONTEND_PACKAGES = ['packages/data', 'packages/ui', 'packages/federation', 'packages/standalone'];
+const FRONTEND_PACKAGES = [
+  'packages/data',
+  'packages/ui',
+  'packages/shell-components',
+  'packages/federation',
+  'packages/standalone',
+];
 const FUNCTIONS = 'supabase/functions';
 /** Code the edge functions share (Supabase's convention: a folder the CLI does not deploy as a function). */
 const FUNCTIONS_SHARED = `${FUNCTIONS}/_shared`;
@@ -129,6 +135,23 @@ const SINGLETON_IMPORTS = [
   { name: '@apollo/client/core', importNames: ['ApolloClient', 'InMemoryCache'] },
   { name: '@apollo/client/cache', importNames: ['InMemoryCache'] },
 ].map((path) => ({ ...path, allowTypeImports: true, message: SINGLETON_MESSAGE }));
+/**
+ * The Chakra components the host provides once for the page (packages/shell-components/src/index.ts, read from its one
+ * export list): imported from '@chakra-ui/react' instead, a remote would bundle and download its own copy.
+ */
+const SHELL_COMPONENTS = /export \{([^}]*)\} from '@chakra-ui\/react'/
+  .exec(readFileSync(at('packages/shell-components/src/index.ts'), 'utf8'))[1]
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const SHELL_COMPONENT_IMPORTS = [
+  {
+    name: '@chakra-ui/react',
+    importNames: SHELL_COMPONENTS,
+    allowTypeImports: true,
+    message: "The host provides it once for the page: import it from '@snapshire/shell-components'.",
+  },
+];
 const SINGLETON_DYNAMIC_IMPORT = {
   selector: `ImportExpression[source.value=/^(${SINGLETON_IMPORTS.map((p) => p.name.replaceAll('/', '\\/')).join('|')})$/]`,
   message: SINGLETON_MESSAGE,
@@ -204,6 +227,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { paths: SINGLETON_IMPORTS }],
       'no-restricted-syntax': ['error', SINGLETON_DYNAMIC_IMPORT],
+    },
+  },
+  {
+    // The apps and the standalone page take the shell's components from the host (packages/ui builds them).
+    files: inRooms(...APPS, 'packages/standalone'),
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [...SINGLETON_IMPORTS, ...SHELL_COMPONENT_IMPORTS] },
+      ],
     },
   },
   // Tests and tooling may use whatever they need from their own workspace.

@@ -2,7 +2,7 @@
  * remote-browse on its own (`npm run dev -w remote-browse`): the screens it exposes, for the team that owns
  * them. Inside the site the host provides the providers and router instead.
  */
-import { Text } from '@chakra-ui/react';
+import { Text } from '@snapshire/shell-components';
 import { paths, ROUTES } from '@snapshire/contracts';
 import { startStandalone } from '@snapshire/standalone';
 import { Navigate, Route } from 'react-router-dom';

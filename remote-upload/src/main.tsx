@@ -3,7 +3,8 @@
  * Open /groups/<group id>/photograph/new (sign in through remote-auth or the site first: the session is shared
  * through localStorage on the same host name). Inside the site the host provides the providers and router.
  */
-import { Code, Stack, Text } from '@chakra-ui/react';
+import { Code } from '@chakra-ui/react';
+import { Stack, Text } from '@snapshire/shell-components';
 import { ROUTES } from '@snapshire/contracts';
 import { startStandalone } from '@snapshire/standalone';
 import { Route } from 'react-router-dom';

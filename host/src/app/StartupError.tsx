@@ -1,4 +1,4 @@
-import { Button, Center, Text } from '@chakra-ui/react';
+import { Button, Center, Text } from '@snapshire/shell-components';
 import { MESSAGES } from '@snapshire/contracts';
 import { ErrorPanel, UiProvider } from '@snapshire/ui';
 import { RotateCw } from 'lucide-react';

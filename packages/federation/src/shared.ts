@@ -24,6 +24,8 @@ export const SHARED_PACKAGES = [
   '@emotion/react',
   '@snapshire/data',
   '@snapshire/ui',
+  // The Chakra components the host's shell draws, once for the page.
+  '@snapshire/shell-components',
   // Not listed: graphql. Stateless (Kind, visit, print; documents are plain objects) and tree-shaken: Apollo's
   // shared chunk carries the parts it uses instead of all of graphql-js.
   // Not listed: @snapshire/contracts (stateless constants and zod schemas). Shared, its fallback was merged

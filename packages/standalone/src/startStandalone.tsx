@@ -8,7 +8,8 @@
  * list @snapshire/data, or the federation plugin stops sharing data as one instance (foundation.spec.ts found
  * four copies of packages/data on the page when @snapshire/ui listed it).
  */
-import { Box, Button, HStack, Link, NativeSelect, Text } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react';
+import { Box, Button, HStack, Link, Text } from '@snapshire/shell-components';
 import { runtimeConfigSchema } from '@snapshire/contracts';
 import { DataProvider, useSession, useSupabase } from '@snapshire/data';
 import { COLOR_MODES, UiProvider, useColorMode, type ColorMode } from '@snapshire/ui';

@@ -1,4 +1,4 @@
-import { Box, Image } from '@chakra-ui/react';
+import { Box, Image } from '@snapshire/shell-components';
 import { useState } from 'react';
 import { randomFloatingPhotos } from './floatingPhotos.ts';
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Flex, Heading, Stack, Text } from '@snapshire/shell-components';
 import { LIMITS, paths } from '@snapshire/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/product.ts';

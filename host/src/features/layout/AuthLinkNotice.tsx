@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CloseButton, HStack } from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, HStack } from '@snapshire/shell-components';
 import { paths, RETURN_TEXT } from '@snapshire/contracts';
 import { useAuthLinkFailure, useSession } from '@snapshire/data';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { IconButton, Menu, Portal } from '@snapshire/shell-components';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { COLOR_MODES, useColorMode, type ColorMode } from '@snapshire/ui';
 

@@ -1,4 +1,4 @@
-import { Box, Text } from '@chakra-ui/react';
+import { Box, Text } from '@snapshire/shell-components';
 
 export function Footer() {
   return (

@@ -1,4 +1,4 @@
-import { Flex } from '@chakra-ui/react';
+import { Flex } from '@snapshire/shell-components';
 import { Outlet } from 'react-router-dom';
 import { PageScrollRestoration } from '../scroll/PageScrollRestoration.tsx';
 import { AuthLinkNotice } from './AuthLinkNotice.tsx';

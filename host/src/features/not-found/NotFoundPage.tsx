@@ -1,4 +1,4 @@
-import { Center, Heading } from '@chakra-ui/react';
+import { Center, Heading } from '@snapshire/shell-components';
 import { MESSAGES } from '@snapshire/contracts';
 
 /** Any unknown route. */

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Portal } from '@snapshire/shell-components';
 import { MESSAGES } from '@snapshire/contracts';
 import { ErrorPanel, LoadingState } from '@snapshire/ui';
 import { RotateCw } from 'lucide-react';

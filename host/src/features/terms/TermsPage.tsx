@@ -1,4 +1,4 @@
-import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, List, Stack, Text } from '@snapshire/shell-components';
 import { LIMITS } from '@snapshire/contracts';
 import { PageShell } from '@snapshire/ui';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, HStack, Stack, Text } from '@snapshire/shell-components';
 import { paths, PROFILE_TEXTS } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { ErrorPanel, LoadingState } from '@snapshire/ui';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@snapshire/shell-components';
 import { displayNameSchema, PROFILE_TEXTS } from '@snapshire/contracts';
 import { DisplayNameField } from '../../shared/profile/DisplayNameField.tsx';
 import { useDisplayNameActions } from '../../shared/profile/useMyProfile.ts';

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Field, Input } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@snapshire/shell-components';
 import { MESSAGES, newPasswordSchema, PROFILE_TEXTS } from '@snapshire/contracts';
 import { useSupabase } from '@snapshire/data';
 import { authFailureMessage, type AuthErrorLike } from '../../shared/authFailure.ts';

@@ -292,7 +292,7 @@ describe('AuthScreen sign-up', () => {
     expect(authRequests('signup')).toHaveLength(1);
   });
 
-  describe('on a server that mails one address at most once a minute (Supabase\'s default max_frequency)', () => {
+  describe("on a server that mails one address at most once a minute (Supabase's default max_frequency)", () => {
     let minutely: ComponentBackend;
     beforeAll(async () => {
       minutely = await startComponentBackend({ authRateLimits: { emailMaxFrequencyMs: 60_000 } });

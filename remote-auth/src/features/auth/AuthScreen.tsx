@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Box, Button, ButtonGroup, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { ButtonGroup, Grid } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, Stack, Text } from '@snapshire/shell-components';
 import { useSession } from '@snapshire/data';
 import { LoadingState } from '@snapshire/ui';
 import { MESSAGES, type AuthMode } from '@snapshire/contracts';

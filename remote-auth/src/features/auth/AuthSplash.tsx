@@ -1,4 +1,4 @@
-import { Box, Text } from '@chakra-ui/react';
+import { Box, Text } from '@snapshire/shell-components';
 
 /** Credit line under the splash picture. */
 export const SPLASH_CREDIT = 'Evening over the Shire hills · illustration by the Snapshire team';

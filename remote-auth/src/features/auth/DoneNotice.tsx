@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@snapshire/shell-components';
 
 /**
  * What replaces a form once it has done its work (account created, recovery mail sent, password changed):

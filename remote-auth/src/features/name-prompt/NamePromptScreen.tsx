@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Container, Heading, HStack, Stack, Text } from '@snapshire/shell-components';
 import {
   displayNameSchema,
   paths,

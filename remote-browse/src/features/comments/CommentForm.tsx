@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, Field, HStack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@snapshire/shell-components';
 import { GROUP_RULE_MESSAGES, SOCIAL_LIMITS, groupRuleMessage } from '@snapshire/contracts';
 
 export interface CommentFormProps {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@snapshire/shell-components';
 import { NameAvatar } from '@snapshire/ui/name-avatar';
 import { useMutation } from '@apollo/client/react';
 import { SOCIAL_TEXT } from '@snapshire/contracts';

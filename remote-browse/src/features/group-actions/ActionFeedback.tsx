@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Alert } from '@chakra-ui/react';
+import { Alert } from '@snapshire/shell-components';
 
 /** What the last action did: a success (role status, read out politely) or the rule that refused it (role alert). */
 export type Feedback = { kind: 'success' | 'error'; message: string } | null;

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Dialog, Portal, Text, type ButtonProps } from '@chakra-ui/react';
+import { type ButtonProps } from '@chakra-ui/react';
+import { Button, Dialog, Portal, Text } from '@snapshire/shell-components';
 
 export interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   /** The button's label, also the confirming button's label. */

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text, VisuallyHidden } from '@snapshire/shell-components';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { GROUP_ACTION_MESSAGES, SOCIAL_TEXT, paths } from '@snapshire/contracts';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Box, Button, Heading, HStack, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Separator } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@snapshire/shell-components';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import {

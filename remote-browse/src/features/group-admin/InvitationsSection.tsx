@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, NativeSelect } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@snapshire/shell-components';
 import { useMutation } from '@apollo/client/react';
 import { GROUP_ACTION_MESSAGES, GROUP_LIMITS, GROUP_RULE_MESSAGES, paths } from '@snapshire/contracts';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';

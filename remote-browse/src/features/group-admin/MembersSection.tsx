@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@snapshire/shell-components';
 import { NameAvatar } from '@snapshire/ui/name-avatar';
 import { useMutation } from '@apollo/client/react';
 import { GROUP_ACTION_MESSAGES, type GroupRole } from '@snapshire/contracts';

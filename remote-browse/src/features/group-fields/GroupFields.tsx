@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type Ref } from 'react';
-import { Field, Input, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Field, Input, Switch, Textarea } from '@chakra-ui/react';
+import { Stack } from '@snapshire/shell-components';
 import { GROUP_LIMITS, GROUP_RULE_MESSAGES } from '@snapshire/contracts';
 import { CategoryChoices, type CategoryChoice } from './CategoryChoices.tsx';
 

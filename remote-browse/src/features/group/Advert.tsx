@@ -1,4 +1,4 @@
-import { Center } from '@chakra-ui/react';
+import { Center } from '@snapshire/shell-components';
 import { BROWSE_TEXT, LIMITS } from '@snapshire/contracts';
 
 /**

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, Flex, Text } from '@chakra-ui/react';
+import { Button, Flex, Text } from '@snapshire/shell-components';
 import { BROWSE_TEXT } from '@snapshire/contracts';
 import type { CategoryNode } from '../browse-data/types.ts';
 import { edgeFadeMask, useHiddenEdges } from './scrollEdges.ts';

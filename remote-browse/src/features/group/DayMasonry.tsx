@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box } from '@chakra-ui/react';
+import { Box } from '@snapshire/shell-components';
 import { dayShowsAsRow, layoutDay } from './masonry.ts';
 import { useVisibleBand } from './useVisibleBand.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { Box, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Center, Heading, Spinner, Stack, Text } from '@snapshire/shell-components';
 import { MESSAGES, columnCountForWidth } from '@snapshire/contracts';
 import type { GalleryPost } from '../browse-data/types.ts';
 import { useElementWidth } from '../photos/useElementWidth.ts';

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack, Text } from '@snapshire/shell-components';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MESSAGES, paths } from '@snapshire/contracts';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Box, Button } from '@chakra-ui/react';
+import { Box, Button } from '@snapshire/shell-components';
 import { Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { CATEGORY_QUERY_PARAM, MESSAGES } from '@snapshire/contracts';
 import { ErrorPanel, LoadingState } from '@snapshire/ui';

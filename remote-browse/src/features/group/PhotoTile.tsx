@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Box, HStack, Link, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, HStack, Link, Text, VisuallyHidden } from '@snapshire/shell-components';
 import { Link as RouterLink } from 'react-router-dom';
 import { SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import type { GalleryPost } from '../browse-data/types.ts';

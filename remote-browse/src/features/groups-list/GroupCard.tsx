@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { Box, Card, Center, Grid, Text } from '@chakra-ui/react';
+import { Card, Grid } from '@chakra-ui/react';
+import { Box, Center, Text } from '@snapshire/shell-components';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS, MESSAGES, paths } from '@snapshire/contracts';
 import { photoAlt } from '../photos/altText.ts';

@@ -1,4 +1,5 @@
-import { SimpleGrid, Text } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
+import { Text } from '@snapshire/shell-components';
 import { useQuery } from '@apollo/client/react';
 import { MESSAGES } from '@snapshire/contracts';
 import { ErrorPanel, LoadingState, PageShell } from '@snapshire/ui';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Card } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@snapshire/shell-components';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { GROUP_ACTION_MESSAGES, INVITATION_STATUS_MESSAGES, paths } from '@snapshire/contracts';

@@ -1,4 +1,4 @@
-import { Container } from '@chakra-ui/react';
+import { Container } from '@snapshire/shell-components';
 import type { ReactNode } from 'react';
 import { PAGE_MAX_WIDTH_REM, PAGE_PADDING_X_REM } from './pageGeometry.ts';
 

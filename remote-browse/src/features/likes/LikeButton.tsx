@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, HStack, IconButton, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, HStack, IconButton, Text, VisuallyHidden } from '@snapshire/shell-components';
 import { useNavigate } from 'react-router-dom';
 import { SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';

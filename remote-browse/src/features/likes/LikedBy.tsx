@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Text } from '@chakra-ui/react';
+import { Text } from '@snapshire/shell-components';
 import { useQuery } from '@apollo/client/react';
 import { SOCIAL_LIMITS, SOCIAL_TEXT } from '@snapshire/contracts';
 import { likedByText } from './likedByText.ts';

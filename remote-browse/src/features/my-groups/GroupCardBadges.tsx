@@ -1,4 +1,4 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@snapshire/shell-components';
 import { Lock } from 'lucide-react';
 
 export function memberCountText(count: number): string {

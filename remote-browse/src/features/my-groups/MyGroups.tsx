@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Card, SimpleGrid } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@snapshire/shell-components';
 import { useQuery } from '@apollo/client/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { GROUP_ACTION_MESSAGES, paths } from '@snapshire/contracts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@snapshire/shell-components';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { GROUP_ACTION_MESSAGES, paths } from '@snapshire/contracts';

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Field, HStack, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Field, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack } from '@snapshire/shell-components';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import {

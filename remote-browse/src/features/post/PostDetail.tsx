@@ -1,18 +1,6 @@
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Center,
-  DataList,
-  Grid,
-  Heading,
-  HStack,
-  Link,
-  Spinner,
-  Stack,
-  Wrap,
-} from '@chakra-ui/react';
+import { DataList, Grid, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Center, Heading, HStack, Link, Spinner, Stack } from '@snapshire/shell-components';
 import { useQuery } from '@apollo/client/react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { BROWSE_TEXT, LIMITS, MESSAGES, PHOTO_TYPE_LABELS, RETURN_TEXT, paths } from '@snapshire/contracts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { CloseButton, Dialog, IconButton, Portal, Text } from '@chakra-ui/react';
+import { CloseButton, Dialog, IconButton, Portal, Text } from '@snapshire/shell-components';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BROWSE_TEXT, galleryPositionText, paths } from '@snapshire/contracts';
 import type { GalleryOutletContext } from '../group/galleryContext.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Button } from '@chakra-ui/react';
+import { Button } from '@snapshire/shell-components';
 import { SOCIAL_TEXT } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { touchTarget } from '@snapshire/ui';

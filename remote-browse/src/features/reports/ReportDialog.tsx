@@ -8,18 +8,8 @@ import {
   type RefObject,
   type SyntheticEvent,
 } from 'react';
-import {
-  Button,
-  chakra,
-  CloseButton,
-  Dialog,
-  Field,
-  Portal,
-  RadioGroup,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { chakra, Field, RadioGroup, Textarea } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@snapshire/shell-components';
 import { useMutation } from '@apollo/client/react';
 import {
   BROWSE_TEXT,

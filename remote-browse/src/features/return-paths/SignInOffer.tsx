@@ -1,4 +1,4 @@
-import { Button, HStack } from '@chakra-ui/react';
+import { Button, HStack } from '@snapshire/shell-components';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { RETURN_TEXT, paths, safeRedirectPath } from '@snapshire/contracts';
 

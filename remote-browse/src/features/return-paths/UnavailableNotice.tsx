@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@snapshire/shell-components';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { BROWSE_TEXT, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';

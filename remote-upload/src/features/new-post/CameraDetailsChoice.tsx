@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Checkbox, Stack, Text } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react';
+import { Stack, Text } from '@snapshire/shell-components';
 import { cameraLine, JPEG_HEADER_READ_BYTES, MESSAGES, readExif } from '@snapshire/contracts';
 
 export interface CameraDetailsChoiceProps {

@@ -1,20 +1,15 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import {
-  Alert,
-  Button,
   CheckboxCard,
   CheckboxGroup,
   Field,
   Fieldset,
-  Heading,
   Progress,
   RadioGroup,
   SimpleGrid,
-  Stack,
-  Text,
   Textarea,
-  HStack,
 } from '@chakra-ui/react';
+import { Alert, Button, Heading, Stack, Text, HStack } from '@snapshire/shell-components';
 import { LIMITS, MESSAGES, PHOTO_TYPE_LABELS, PHOTO_TYPES, type PhotoType } from '@snapshire/contracts';
 import type { CategoryOption } from './newPostGroupQuery.ts';
 import type { UploadProgress } from './postFormState.ts';

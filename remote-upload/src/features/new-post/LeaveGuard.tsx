@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Portal, Text } from '@snapshire/shell-components';
 import { useBeforeUnload, useBlocker } from 'react-router-dom';
 import { LEAVE_NEW_POST } from '@snapshire/contracts';
 

@@ -1,6 +1,6 @@
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@snapshire/shell-components';
 import { BATCH_TEXT, LEAVE_NEW_POST, MESSAGES, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { ErrorPanel, LoadingState, PageShell } from '@snapshire/ui';

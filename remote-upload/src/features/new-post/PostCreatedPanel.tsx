@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, HStack, Link } from '@chakra-ui/react';
+import { Alert, Button, HStack, Link } from '@snapshire/shell-components';
 import { MESSAGES, paths } from '@snapshire/contracts';
 
 export interface PostCreatedPanelProps {

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from '@chakra-ui/react';
+import { Button } from '@snapshire/shell-components';
 import { ErrorPanel } from '@snapshire/ui';
 import { MESSAGES } from '@snapshire/contracts';
 

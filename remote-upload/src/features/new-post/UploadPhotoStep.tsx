@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Heading, HStack, Image, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Image, Link, List, Stack, Text } from '@snapshire/shell-components';
 import { BATCH_TEXT, LIMITS, MESSAGES, paths } from '@snapshire/contracts';
 
 /** What the file dialog offers: JPEGs only (the schema still checks whatever is dropped). */

@@ -1,17 +1,5 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Image,
-  List,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Field, Progress, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Image, List, Stack, Text } from '@snapshire/shell-components';
 import { BATCH_TEXT, LIMITS } from '@snapshire/contracts';
 import type { BatchItem } from './batchState.ts';
 import { ERROR_TEXT } from './errorText.ts';

@@ -1,4 +1,5 @@
-import { HStack, Progress } from '@chakra-ui/react';
+import { Progress } from '@chakra-ui/react';
+import { HStack } from '@snapshire/shell-components';
 import { BATCH_TEXT } from '@snapshire/contracts';
 import { batchProgress, type BatchItem } from './batchState.ts';
 

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, Link, List, Stack, Text } from '@snapshire/shell-components';
 import { BATCH_TEXT, paths } from '@snapshire/contracts';
 import type { BatchItem } from './batchState.ts';
 import { ERROR_TEXT } from './errorText.ts';

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Link, Stack, Text } from '@snapshire/shell-components';
 import { BATCH_TEXT, LIMITS, paths } from '@snapshire/contracts';
 import { BatchPhotoGrid, type BatchPhotoGridProps } from './BatchPhotoGrid.tsx';
 
