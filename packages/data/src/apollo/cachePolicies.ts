@@ -1,4 +1,4 @@
-import type { TypePolicies } from '@apollo/client';
+import type { Reference, TypePolicies } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
 
 /**
@@ -26,8 +26,10 @@ type RelayEdge = NonNullable<
 >[number];
 
 /** The cache reference of an edge's node (a post_comment is normalised, so its node is one). */
-const nodeOf = (edge: RelayEdge | undefined): string | undefined =>
-  edge && 'node' in edge ? (edge.node as { __ref?: string } | undefined)?.__ref : undefined;
+function nodeOf(edge: RelayEdge | undefined, isReference: (value: unknown) => value is Reference): string | undefined {
+  const node: unknown = edge && 'node' in edge ? edge.node : undefined;
+  return isReference(node) ? node.__ref : undefined;
+}
 
 /**
  * A connection read newest first whose latest page is fetched again while the reader has opened earlier ones
@@ -37,6 +39,7 @@ const nodeOf = (edge: RelayEdge | undefined): string | undefined =>
  * nothing joins the two, and the latest page stands alone.
  */
 function keepingEarlierPages(policy: RelayPolicy): RelayPolicy {
+  // TypePolicies type merge as a function or `true` (the default merge); relayStylePagination always gives one.
   const merge = policy.merge as Extract<RelayPolicy['merge'], (...args: never[]) => unknown>;
   return {
     ...policy,
@@ -44,8 +47,9 @@ function keepingEarlierPages(policy: RelayPolicy): RelayPolicy {
       const merged = merge(existing, incoming, options);
       if (!merged || !existing?.edges.length || !incoming?.edges || options.args?.after || options.args?.before)
         return merged;
-      const last = nodeOf(incoming.edges.at(-1));
-      const at = last === undefined ? -1 : existing.edges.findIndex((edge) => nodeOf(edge) === last);
+      const last = nodeOf(incoming.edges.at(-1), options.isReference);
+      const at =
+        last === undefined ? -1 : existing.edges.findIndex((edge) => nodeOf(edge, options.isReference) === last);
       const earlier = at < 0 ? [] : existing.edges.slice(at + 1);
       if (earlier.length === 0) return merged;
       return {
