@@ -20,7 +20,10 @@ import { useDisplayNameActions, useMyProfile } from '../../shared/profile/useMyP
  * link lands here; the sign-in screen comes here while no name is chosen). Saving or skipping settles it;
  * then the person goes on to redirectTo. Someone who has already chosen goes straight on.
  */
-/** A host of the release before shares a @snapshire/data without it (e2e/compat.spec.ts): no notice there. */
+/**
+ * A host of the release before shares a @snapshire/data without it (e2e/compat.spec.ts): no notice there. Goes
+ * once e2e/compat/previous-release names a release that has useAuthLinkFailure (054994d or later).
+ */
 const useLinkFailure = typeof useAuthLinkFailure === 'function' ? useAuthLinkFailure : () => ({ failure: undefined });
 
 export default function NamePromptScreen() {

@@ -10,7 +10,8 @@ interface SupabaseJsChannels {
 
 /**
  * Opens a live channel on the page's one client (ProjectClient.liveChannel), or on supabase-js's where a host
- * of the release before shares that one. Returns what closes it.
+ * of the release before shares that one. Returns what closes it. The fallback goes once e2e/compat/
+ * previous-release names a release that has ProjectClient (d966eee or later).
  */
 export function openLiveChannel(
   client: ProjectClient,
