@@ -1,19 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Container, Heading, HStack, Stack, Text } from '@snapshire/shell-components';
-import {
-  displayNameSchema,
-  paths,
-  PROFILE_TEXTS,
-  REDIRECT_TO_PARAM,
-  ROUTES,
-  safeRedirectPath,
-} from '@snapshire/contracts';
+import { paths, PROFILE_TEXTS, REDIRECT_TO_PARAM, ROUTES, safeRedirectPath } from '@snapshire/contracts';
 import { useAuthLinkFailure, useSession } from '@snapshire/data';
 import { LoadingState } from '@snapshire/ui';
 import { NameAvatar } from '@snapshire/ui/name-avatar';
 import { DisplayNameField } from '../../shared/profile/DisplayNameField.tsx';
-import { useDisplayNameActions, useMyProfile } from '../../shared/profile/useMyProfile.ts';
+import { useDisplayNameForm } from '../../shared/profile/useDisplayNameForm.ts';
+import { useMyProfile } from '../../shared/profile/useMyProfile.ts';
 
 /**
  * "What should we call you?" (route /account/name), asked once after the first sign-in (the confirmation
@@ -33,11 +27,8 @@ export default function NamePromptScreen() {
   const { session, loading: reading } = useSession();
   const { failure: linkFailed } = useLinkFailure();
   const { profile, loading, failed } = useMyProfile();
-  const actions = useDisplayNameActions();
-  const [name, setName] = useState('');
-  const [invalid, setInvalid] = useState<string>();
+  const { actions, name, field, save } = useDisplayNameForm('');
   const [refusal, setRefusal] = useState<string>();
-  const inputRef = useRef<HTMLInputElement>(null);
 
   if (reading || loading) return <LoadingState label="Loading your account…" />;
   // Signed out (a used or expired confirmation link lands here too): the layout's notice says why, so no
@@ -68,13 +59,8 @@ export default function NamePromptScreen() {
     event.preventDefault();
     if (actions.saving || actions.keeping) return;
     setRefusal(undefined);
-    const checked = displayNameSchema.safeParse({ displayName: name });
-    if (!checked.success) {
-      setInvalid(checked.error.issues[0]?.message);
-      inputRef.current?.focus();
-      return;
-    }
-    const outcome = await actions.save(checked.data.displayName);
+    const outcome = await save();
+    if (!outcome) return;
     if (outcome.ok) goOn();
     else setRefusal(outcome.message);
   };
@@ -106,15 +92,7 @@ export default function NamePromptScreen() {
                 </Alert.Content>
               </Alert.Root>
             )}
-            <DisplayNameField
-              inputRef={inputRef}
-              value={name}
-              onChange={(value) => {
-                setName(value);
-                setInvalid(undefined);
-              }}
-              error={invalid}
-            />
+            <DisplayNameField {...field} />
             <Text fontSize="sm" color="fg.muted">
               {PROFILE_TEXTS.PROMPT_KEEP(profile.display_name)}
             </Text>
