@@ -1,5 +1,5 @@
 /**
- * The Chakra components the host's shell draws, shared once on the page (SHARED_PACKAGES in
+ * The Chakra components the host's shell draws and a remote draws too, shared once on the page (SHARED_PACKAGES in
  * packages/federation/src/shared.ts): a remote imports these from here, not from '@chakra-ui/react', and uses
  * the host's copy instead of downloading its own (their dialog, focus trap and zag-js core were 70% of a
  * remote's components chunk). A component not listed here a remote bundles itself, and deploys alone; on a host
@@ -28,12 +28,9 @@ export {
   Image,
   Link,
   List,
-  Menu,
   Portal,
-  Spacer,
   Spinner,
   Stack,
-  Tag,
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';

@@ -1,4 +1,5 @@
-import { IconButton, Menu, Portal } from '@snapshire/shell-components';
+import { Menu } from '@chakra-ui/react';
+import { IconButton, Portal } from '@snapshire/shell-components';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { COLOR_MODES, useColorMode, type ColorMode } from '@snapshire/ui';
 

@@ -1,4 +1,5 @@
-import { Box, Button, Flex, HStack, Link, Spacer } from '@snapshire/shell-components';
+import { Spacer } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Link } from '@snapshire/shell-components';
 import { ACCOUNT_LINK_TEXT, paths } from '@snapshire/contracts';
 import { useSession, useSupabase } from '@snapshire/data';
 import { touchTargetLink } from '@snapshire/ui';

@@ -42,12 +42,13 @@ function recipeKeysOf(component: string): string[] {
   return [...new Set(keys.map((match) => match[1]!))];
 }
 
-/** Every recipe key the apps' imports of @chakra-ui/react need, with the files that need it. */
+/** Every recipe key the apps' components of @chakra-ui/react need, with the files that need them. */
 function recipesTheAppsNeed(): Map<string, string[]> {
   const needed = new Map<string, string[]>();
   for (const file of SOURCES.flatMap((dir) => sourceFiles(join(REPO, dir)))) {
     const source = readFileSync(file, 'utf8');
-    for (const [, names] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+    // Imported by an app, or re-exported for the apps by packages/shell-components.
+    for (const [, names] of source.matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
       for (const name of names!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!)) {
         if (!name || name.startsWith('type ')) continue;
         for (const key of recipeKeysOf(name)) {
