@@ -26,6 +26,8 @@ import { inspectJpeg, sanitizeJpeg } from './image.ts';
 
 /** SHA-256 of the bytes, hex: what tells a retry of the same photo from a key reused with another. */
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  // The bytes are read from the request into a plain ArrayBuffer; TypeScript types a Uint8Array's buffer as
+  // possibly shared, which digest() does not take.
   const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }

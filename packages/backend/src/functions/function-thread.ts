@@ -130,4 +130,3 @@ installDenoShim();
 parentPort!.on('message', (call: FunctionCall) => {
   void answer(call).then((reply) => parentPort!.postMessage(reply, reply.ok && reply.body ? [reply.body] : []));
 });
-parentPort!.postMessage({ ready: true });

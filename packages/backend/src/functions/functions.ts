@@ -69,8 +69,7 @@ class FunctionThreads {
   private start() {
     const worker = new Worker(THREAD_ENTRY);
     const thread = { worker, pending: new Map<number, (answer: FunctionThreadAnswer) => void>() };
-    worker.on('message', (answer: FunctionThreadAnswer | { ready: true }) => {
-      if ('ready' in answer) return;
+    worker.on('message', (answer: FunctionThreadAnswer) => {
       const resolve = thread.pending.get(answer.id);
       thread.pending.delete(answer.id);
       resolve?.(answer);
