@@ -397,7 +397,18 @@ test.describe('signed photo URLs come a page of posts at a time', () => {
       await page.waitForTimeout(150);
     }
     await expect(end).toHaveAttribute('data-has-more', 'false', { timeout: 30_000 });
-    await page.mouse.wheel(0, 100_000);
+    // To the bottom. The wheel scrolls some time after it returns (long on a busy machine): the photos are checked
+    // once the page is there, or they are the ones above it (CI once saw the six on screen loaded, then the page
+    // move, and six others still loading at the last check).
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 100_000);
+          return page.evaluate(() => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await expect
       .poll(() => photosOnScreen(page).then((s) => s.onScreen > 0 && s.loaded === s.onScreen), { timeout: 30_000 })
       .toBe(true);
