@@ -230,7 +230,7 @@ export default tseslint.config(
     },
   },
   {
-    // The apps and the standalone page take the shell's components from the host (packages/ui builds them).
+    // The apps and the standalone page take the shell's components from the host (packages/shell-components).
     files: inRooms(...APPS, 'packages/standalone'),
     ignores: TESTS,
     rules: {
