@@ -10,6 +10,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { shellComponentNames } from './lint-rules/shellComponents.mjs';
 
 const ROOT = import.meta.dirname;
 const at = (...parts) => join(ROOT, ...parts);
@@ -139,11 +140,10 @@ const SINGLETON_IMPORTS = [
  * The Chakra components the host provides once for the page (packages/shell-components/src/index.ts, read from its one
  * export list): imported from '@chakra-ui/react' instead, a remote would bundle and download its own copy.
  */
-const SHELL_COMPONENTS = /export \{([^}]*)\} from '@chakra-ui\/react'/
-  .exec(readFileSync(at('packages/shell-components/src/index.ts'), 'utf8'))[1]
-  .split(',')
-  .map((name) => name.trim())
-  .filter(Boolean);
+const SHELL_COMPONENTS = shellComponentNames(
+  readFileSync(at('packages/shell-components/src/index.ts'), 'utf8'),
+  'packages/shell-components/src/index.ts',
+);
 const SHELL_COMPONENT_IMPORTS = [
   {
     name: '@chakra-ui/react',

@@ -5,6 +5,7 @@
  * two tabs agree).
  */
 import type { Page } from '@playwright/test';
+import { resolveConfig } from '@snapshire/backend/config';
 import { MESSAGES, paths, REDIRECT_TO_PARAM } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
@@ -85,10 +86,11 @@ test("signing up twice before confirming: the newest mail's link confirms and si
   await signUp();
   const first = await waitForConfirmationLink(stack.supabaseUrl, email);
   // The mail is slow to come, so the person signs up again, as people do; GoTrue sends a fresh link once
-  // [auth.email] max_frequency (1 s in supabase/config.toml) has passed since the first. Sooner, the screen
-  // says the same and no second mail goes (remote-auth AuthScreen.test.tsx); a fast machine got there sooner.
+  // [auth.email] max_frequency (supabase/config.toml, read here as the backend reads it) has passed since the
+  // first. Sooner, the screen says the same and no second mail goes (remote-auth AuthScreen.test.tsx).
+  const { emailMaxFrequencyMs } = resolveConfig().authRateLimits;
   const [firstMail] = await listMessages(stack.supabaseUrl, email);
-  const wait = new Date(firstMail!.sentAt).getTime() + 1_100 - Date.now();
+  const wait = new Date(firstMail!.sentAt).getTime() + emailMaxFrequencyMs + 100 - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
   await signUp();
   await expect

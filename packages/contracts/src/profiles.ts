@@ -13,7 +13,7 @@ export const PROFILE_LIMITS = { DISPLAY_NAME_MAX_LENGTH: 60 } as const;
 /** Every refusal of the profile rules, by code, in words. */
 export const PROFILE_RULE_MESSAGES = {
   not_signed_in: 'You need to be signed in to do that.',
-  display_name_required: 'Enter a name, or skip to keep the one we gave you.',
+  display_name_required: 'Enter the name others will see.',
   display_name_too_long: `A name can be at most ${PROFILE_LIMITS.DISPLAY_NAME_MAX_LENGTH} characters.`,
 } as const;
 export type ProfileRuleCode = keyof typeof PROFILE_RULE_MESSAGES;

@@ -78,7 +78,13 @@ describe('AccountScreen', () => {
     expect(screen.queryByText(PROFILE_RULE_MESSAGES.display_name_too_long)).not.toBeInTheDocument();
     expect(field).not.toHaveAttribute('aria-invalid');
 
+    // Emptied: the account page has no Skip, so its refusal must not offer one.
     await user.clear(field);
+    await user.click(screen.getByRole('button', { name: PROFILE_TEXTS.NAME_SAVE }));
+    const empty = await screen.findByText(PROFILE_RULE_MESSAGES.display_name_required);
+    expect(empty.textContent).not.toMatch(/skip/i);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
     await user.type(field, 'Countess of Lovelace');
     await user.click(screen.getByRole('button', { name: PROFILE_TEXTS.NAME_SAVE }));
     expect(await screen.findByTestId('name-saved')).toHaveTextContent(PROFILE_TEXTS.NAME_SAVED);
