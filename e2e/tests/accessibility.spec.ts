@@ -1,8 +1,8 @@
 /**
  * Accessibility (issue 14): axe-core on every screen, in the light and the dark theme, finds no serious or
  * critical violation of WCAG 2.2 A/AA (colour contrast included). Screens: landing, groups list, group
- * page, post page, post modal, login, sign-up, new post (both steps), terms and the not-found page; and the
- * screens of groups people run: new group, group settings and the invitation page.
+ * page, post page, post modal, login, sign-up, new post (join to post, both steps), terms and the not-found
+ * page; and the screens of groups people run: new group, group settings and the invitation page.
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -92,6 +92,11 @@ for (const theme of THEMES) {
       await signIn(page, newPost);
       await expect(page.getByRole('heading', { level: 1, name: MESSAGES.NEW_POST })).toBeVisible();
       await expectClean(page, 'new post, step one', theme);
+
+      // York is a public group ada has not joined (seed/ids.ts): its new-post screen offers to join first.
+      await page.goto(paths.groupNewPost(SEED_GROUPS.york));
+      await expect(page.getByRole('heading', { name: MESSAGES.JOIN_TO_POST_TITLE })).toBeVisible();
+      await expectClean(page, 'new post, join to post', theme);
 
       await page.goto(paths.group(GROUP_ID));
       await expect(page.getByRole('link', { name: MESSAGES.NEW_POST })).toBeVisible();

@@ -12,6 +12,7 @@ import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, isSameDocument, markDocument, test } from '../harness/fixtures.ts';
 import { listMessages, waitForConfirmationLink } from '../support/mailbox.ts';
 import { answerNamePrompt } from '../support/names.ts';
+import { shootPhoneAndLaptop } from '../support/screenshots.ts';
 
 const FAMILY = { id: SEED_GROUPS.family, name: 'The Harper Family' };
 const PUBLIC_GROUP = { id: SEED_GROUPS.keswick, name: 'Keswick & Derwentwater' };
@@ -63,6 +64,15 @@ test('signs up from the post button, confirms from the mailbox and lands signed 
   await expect(page).toHaveURL((url) => url.pathname === newPostPath && !url.hash.includes('access_token'));
   await expect(signOutButton(page)).toBeVisible();
   await expect(page.getByRole('heading', { name: MESSAGES.NEW_POST })).toBeVisible();
+  // Posting needs membership: the newcomer is one tap from the form, and is then a member of the group.
+  await expect(page.getByRole('heading', { name: MESSAGES.JOIN_TO_POST_TITLE })).toBeVisible();
+  await expect(page.getByLabel('Choose a photo')).toHaveCount(0);
+  await shootPhoneAndLaptop(page, 'new-post-join-to-post');
+  await page.getByRole('button', { name: MESSAGES.JOIN_TO_POST_BUTTON }).click();
+  await expect(page.getByRole('heading', { name: MESSAGES.UPLOAD_STEP_TITLE })).toBeVisible();
+  await expect(page.getByLabel('Choose a photo')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('my-role')).toHaveText('Your role: Member');
 
   // The same account cannot be registered twice. (Wait for the sign-out to finish: leaving the page while
   // supabase-js is still talking to the server would keep the session, and the auth screen then sends a

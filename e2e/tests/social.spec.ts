@@ -85,7 +85,7 @@ test('a member likes and comments; another person sees both, and a non-member is
   // The arrow keys move the caret while writing, not the photo.
   await box.press('ArrowLeft');
   await expect(ben).toHaveURL((url) => url.pathname === paths.groupPost(GROUP, postId));
-  await detail.getByRole('button', { name: SOCIAL_TEXT.POST_COMMENT }).click();
+  await detail.getByTestId('comment-form').getByRole('button', { name: SOCIAL_TEXT.POST_COMMENT }).click();
   await expect(detail.getByTestId('comment-body').filter({ hasText: comment })).toHaveText(
     `${comment}\n<b>not bold</b>`,
   );
@@ -162,7 +162,7 @@ test('an open group page and an open photo update themselves: counts, comments a
   await tileAt(ben, 2).getByRole('link').first().click();
   const benDetail = ben.getByTestId('post-detail');
   await benDetail.getByRole('textbox', { name: SOCIAL_TEXT.ADD_COMMENT }).fill(words);
-  await benDetail.getByRole('button', { name: SOCIAL_TEXT.POST_COMMENT }).click();
+  await benDetail.getByTestId('comment-form').getByRole('button', { name: SOCIAL_TEXT.POST_COMMENT }).click();
   await expect(adaDetail.getByTestId('comment-body').filter({ hasText: words })).toBeVisible({ timeout: 5_000 });
   // Neither page was reloaded.
   expect(await isSameDocument(ada)).toBe(true);

@@ -17,6 +17,7 @@ export type SeedCategory = keyof typeof SEED_CATEGORIES;
 export const SEED_GROUPS = {
   bristol: '10000000-0000-4000-8000-000000000001',
   edinburgh: '10000000-0000-4000-8000-000000000002',
+  /** Its seeded posts are all ben's: ada is not a member, so e2e can show a signed-in non-member there. */
   york: '10000000-0000-4000-8000-000000000003',
   brighton: '10000000-0000-4000-8000-000000000004',
   manchester: '10000000-0000-4000-8000-000000000005',

@@ -1,6 +1,6 @@
 /**
- * Seed for local development and tests, run once after seed.sql: the two sample accounts, ada's membership
- * of the private family group, and about 60 posts spread over the last 8 days with real JPEG photos painted
+ * Seed for local development and tests, run once after seed.sql: the two sample accounts, ada's ownership
+ * of the private family group, each author's membership of the groups they post in, and about 60 posts spread over the last 8 days with real JPEG photos painted
  * here (scenes.ts) and stored through the storage API. Deterministic apart from the dates, which are
  * relative to now so the site always looks fresh.
  */
@@ -144,6 +144,16 @@ const FILM_CAMERAS = [
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Who posted the n-th post: ada in the family group; ben alone in York (ids.ts: ada stays out of it); elsewhere
+ * both, ada more often. Each author is made a member of the groups they post in (posting needs membership).
+ */
+function authorOf(group: SeedGroup, n: number, authors: { ada: string; ben: string }): string {
+  if (group === 'family') return authors.ada;
+  if (group === 'york') return authors.ben;
+  return n % 3 !== 0 ? authors.ada : authors.ben;
+}
+
 /** The posts the seed makes, in a fixed order. Dates fall over the 8 days before `now`. */
 export function planPosts(
   authors: { ada: string; ben: string },
@@ -179,7 +189,7 @@ export function planPosts(
       out.push({
         id: fixedUuid(SEED_POST_ID_PREFIX, n),
         groupId: SEED_GROUPS[group],
-        authorId: group === 'family' || n % 3 !== 0 ? authors.ada : authors.ben,
+        authorId: authorOf(group, n, authors),
         fileName: `${scene}-${seed}.jpg`,
         width,
         height,
@@ -209,6 +219,13 @@ export default async function seed(ctx: SeedContext): Promise<void> {
   );
 
   const posts = planPosts({ ada, ben });
+  // Posting needs membership: every author belongs to the groups they post in, so no group shows photos
+  // and "0 members".
+  await ctx.sql.query(
+    `insert into public.group_member (group_id, user_id, role)
+     select distinct g, u, 'member' from unnest($1::uuid[], $2::uuid[]) as t(g, u) on conflict do nothing`,
+    [posts.map((p) => p.groupId), posts.map((p) => p.authorId)],
+  );
   await insertPosts(ctx, posts);
   const pending = await ctx.sql.query<{ id: string }>(
     'select id from public.post where id = any ($1::uuid[]) and not has_uploaded_photo',

@@ -21,7 +21,8 @@ export const MESSAGES = {
   PHOTO_DAMAGED: 'This photo’s file is damaged or incomplete. Try saving or exporting it again.',
   UNKNOWN_CATEGORY: 'One or more categories do not belong to this group.',
   NOT_SIGNED_IN: 'You need to be signed in to post.',
-  NOT_ALLOWED_TO_POST: 'You are not allowed to post in this group.',
+  /** A signed-in person who may see a public group but is not in it (posting needs membership). */
+  JOIN_TO_POST: 'Join the group to post photos in it.',
   /** An upload's idempotency key came back with a different photo than the one it first carried. */
   IDEMPOTENCY_KEY_REUSED:
     'This upload was already used for a different photo, so this one was not posted. Choose the photo again to post it.',
@@ -50,6 +51,10 @@ export const MESSAGES = {
   GROUPS_INTRO:
     'Discover and join the various groups to showcase your photography skills and engage with a community of passionate photographers.',
   NEW_POST: 'New Post',
+  /** The new-post screen for a public group's non-member: joining is one tap away (posting needs membership). */
+  JOIN_TO_POST_TITLE: 'Join the group to post',
+  JOIN_TO_POST_TEXT: 'Only members post photos here. Anyone can join this group, and you can leave at any time.',
+  JOIN_TO_POST_BUTTON: 'Join group',
   SIGN_IN_TO_POST: 'Sign in to post',
   UPLOAD_STEP_TITLE: 'Upload your photo.',
   DESCRIBE_STEP_TITLE: 'Describe your photo.',

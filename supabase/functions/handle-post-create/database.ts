@@ -46,8 +46,8 @@ function refusal(outcome: string): HttpError {
       return new HttpError(401, MESSAGES.NOT_SIGNED_IN);
     case 'group_not_found':
       return new HttpError(404, MESSAGES.GROUP_NOT_FOUND);
-    case 'not_allowed':
-      return new HttpError(403, MESSAGES.NOT_ALLOWED_TO_POST);
+    case 'join_to_post':
+      return new HttpError(403, MESSAGES.JOIN_TO_POST);
     case 'unknown_category':
       return new HttpError(400, MESSAGES.UNKNOWN_CATEGORY);
     default:

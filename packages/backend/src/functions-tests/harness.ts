@@ -1,7 +1,8 @@
 /**
  * A running embedded backend for the handle-post-create tests, without the heavy seed: two groups (public
- * and private), categories, a member and an outsider signed in through supabase-js, and helpers to send the
- * multipart form and to count what got stored.
+ * and private), categories, users signed in through supabase-js (a member of both groups, an outsider of the
+ * private group who has joined the public one, a stranger in neither), and helpers to send the multipart form
+ * and to count what got stored.
  */
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import {
@@ -35,8 +36,11 @@ export interface Harness {
   anon: SupabaseClient;
   member: SupabaseClient;
   outsider: SupabaseClient;
+  /** Signed in, a member of no group: may see the public group, not post in it (posting needs membership). */
+  stranger: SupabaseClient;
   memberId: string;
   outsiderId: string;
+  strangerId: string;
   memberToken: string;
   stop(): Promise<void>;
 }
@@ -69,13 +73,15 @@ export async function startHarness(options: { databaseUrl?: string } = {}): Prom
     const admin = supabaseClient(backend.url, backend.serviceRoleKey);
     const member = await signedIn(backend, admin, 'member@functions.test');
     const outsider = await signedIn(backend, admin, 'outsider@functions.test');
+    const stranger = await signedIn(backend, admin, 'stranger@functions.test');
     await owner.query(
       `insert into public."group" (id, display_name, description, is_private) values ($1, 'Open Town', 'Public', false), ($2, 'Closed Family', 'Private', true);
        insert into public.category (id, name, display_name) values ($3, 'fn-shared', 'Shared'), ($4, 'fn-private', 'Private only'), ($5, 'fn-unused', 'Unused');
        insert into public.group_category (group_id, category_id) values ($1, $3), ($2, $3), ($2, $4);
-       insert into public.group_member (group_id, user_id, role) values ($2, $6, 'member');`.replace(
+       insert into public.group_member (group_id, user_id, role) values ($2, $6, 'member'), ($1, $6, 'member'), ($1, $7, 'member');`.replace(
         /\$(\d)/g,
-        (_, n) => `'${[IDS.pub, IDS.priv, IDS.shared, IDS.privOnly, IDS.unused, member.id][Number(n) - 1]}'`,
+        (_, n) =>
+          `'${[IDS.pub, IDS.priv, IDS.shared, IDS.privOnly, IDS.unused, member.id, outsider.id][Number(n) - 1]}'`,
       ),
     );
     return {
@@ -85,8 +91,10 @@ export async function startHarness(options: { databaseUrl?: string } = {}): Prom
       anon: supabaseClient(backend.url, backend.anonKey),
       member: member.client,
       outsider: outsider.client,
+      stranger: stranger.client,
       memberId: member.id,
       outsiderId: outsider.id,
+      strangerId: stranger.id,
       memberToken: member.token,
       async stop() {
         await owner.end();

@@ -191,13 +191,26 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         );
       });
 
-      it('lets any signed-in user post into a public group', async () => {
+      it("lets a public group's members post into it, the rest only once they have joined", async () => {
         const answer = await invoke(h.outsider, postForm(validForm({ categoryIds: [IDS.shared] })));
         expect(answer.status).toBe(201);
         const { rows } = await h.owner.query('select author_id, has_uploaded_photo from public.post where id = $1', [
           answer.body.post!.id,
         ]);
         expect(rows[0]).toEqual({ author_id: h.outsiderId, has_uploaded_photo: true });
+
+        // Seeing the group is not taking part: a signed-in non-member is told to join, and nothing is stored.
+        await expectRefused(() => invoke(h.stranger, postForm(validForm())), 403, MESSAGES.JOIN_TO_POST);
+        const joined = await h.stranger.rpc('join_group', { group_id: IDS.pub });
+        expect(joined.error).toBeNull();
+        try {
+          expect((await invoke(h.stranger, postForm(validForm()))).status).toBe(201);
+        } finally {
+          await h.owner.query('delete from public.group_member where group_id = $1 and user_id = $2', [
+            IDS.pub,
+            h.strangerId,
+          ]);
+        }
       });
 
       it('stores the photo under a generated name whatever path tricks the file name carries', async () => {

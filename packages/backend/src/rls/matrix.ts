@@ -275,7 +275,8 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
           expect(row).toEqual({
             view_pub: true,
             view_priv: seesPrivate(who),
-            post_pub: who !== 'anon',
+            // Posting needs membership, and the public group has no members in the fixture.
+            post_pub: false,
             post_priv: seesPrivate(who),
             member_priv: seesPrivate(who),
             post_unknown: false,
@@ -298,6 +299,22 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
             );
             expect([name, rpc.rows[0]!.answer === 'ok'], `${who} posting into ${name}`).toEqual([name, policy!.may]);
           }
+        });
+
+        it('is told why the post-create RPC refuses it: join a public group, a private one looks missing', async () => {
+          const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
+          const userId = who === 'anon' ? null : USERS[who];
+          const answers = await db.asCaller(service, (sql) =>
+            sql.query<{ pub: string; priv: string }>(
+              `select public.post_create_check($1, $2, '{}') as pub, public.post_create_check($1, $3, '{}') as priv`,
+              [userId, GROUPS.pub, GROUPS.priv],
+            ),
+          );
+          expect(answers.rows[0]).toEqual(
+            who === 'anon'
+              ? { pub: 'not_signed_in', priv: 'not_signed_in' }
+              : { pub: 'join_to_post', priv: seesPrivate(who) ? 'ok' : 'group_not_found' },
+          );
         });
 
         for (const table of TABLES) {

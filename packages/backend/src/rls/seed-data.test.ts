@@ -69,6 +69,8 @@ describe('the seed script plan', () => {
     const family = posts.filter((p) => p.groupId === SEED_GROUPS.family);
     expect(family.length).toBeGreaterThanOrEqual(3);
     expect(family.every((p) => p.authorId === AUTHORS.ada)).toBe(true);
+    // York is ben's alone: ada, not a member there, is e2e's signed-in non-member (seed/ids.ts).
+    expect(posts.filter((p) => p.groupId === SEED_GROUPS.york).every((p) => p.authorId === AUTHORS.ben)).toBe(true);
     expect(new Set(posts.map((p) => p.groupId)).size).toBe(Object.keys(SEED_GROUPS).length);
   });
 

@@ -76,6 +76,19 @@ describe('seed and large-group fixture', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', first.meta_width, first.meta_height]);
   });
 
+  it('makes every author a member of the groups they post in (posting needs membership)', async () => {
+    const { rows } = await owner.query<{ group_id: string; author_id: string }>(
+      `select distinct p.group_id, p.author_id from public.post p
+       where not exists (select 1 from public.group_member m where m.group_id = p.group_id and m.user_id = p.author_id)`,
+    );
+    expect(rows).toEqual([]);
+    const members = await owner.query<{ n: number }>(
+      'select count(*)::int as n from public.group_member where group_id = $1',
+      [SEED_GROUPS.bristol],
+    );
+    expect(members.rows[0]!.n).toBeGreaterThan(0);
+  });
+
   it('lets ada see the family photos, and not ben or anon', async () => {
     const { rows } = await owner.query<{ id: string; file_name: string }>(
       'select id, file_name from public.post where group_id = $1 limit 1',

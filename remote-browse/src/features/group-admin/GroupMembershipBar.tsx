@@ -2,11 +2,10 @@ import { Badge, Button, HStack, Stack, Text, VisuallyHidden } from '@snapshire/s
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { GROUP_ACTION_MESSAGES, SOCIAL_TEXT, paths } from '@snapshire/contracts';
-import { useSession } from '@snapshire/data';
+import { refreshAfterGroupChange, useSession } from '@snapshire/data';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
 import { groupNoticeFrom } from '../group-actions/groupNotice.ts';
-import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
 import { GroupMembershipDocument, JoinGroupDocument, LeaveGroupDocument } from './operations.generated.ts';
 import { asGroupRole, canManage, roleLabel } from './roles.ts';

@@ -10,7 +10,7 @@ import {
   MESSAGES,
   paths,
 } from '@snapshire/contracts';
-import { useSession, useSupabase } from '@snapshire/data';
+import { refreshAfterGroupChange, useSession, useSupabase } from '@snapshire/data';
 import { ErrorPanel, LoadingState } from '@snapshire/ui';
 import { isUuid } from '../browse-data/ids.ts';
 import { visibleCategories } from '../browse-data/types.ts';
@@ -18,7 +18,6 @@ import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
 import { invokeDeletion } from '../group-actions/invokeDeletion.ts';
 import { groupNoticeState } from '../group-actions/groupNotice.ts';
-import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
 import { ReportsSection } from '../reports/ReportsSection.tsx';

@@ -4,11 +4,10 @@ import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@snapshire/she
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { GROUP_ACTION_MESSAGES, INVITATION_STATUS_MESSAGES, paths } from '@snapshire/contracts';
-import { useSession } from '@snapshire/data';
+import { refreshAfterGroupChange, useSession } from '@snapshire/data';
 import { ErrorPanel, LoadingState } from '@snapshire/ui';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { groupNoticeState } from '../group-actions/groupNotice.ts';
-import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
 import { readInvitationPreview } from './invitationPreview.ts';

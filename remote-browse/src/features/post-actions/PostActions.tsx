@@ -12,12 +12,11 @@ import {
   paths,
   type PhotoType,
 } from '@snapshire/contracts';
-import { useSession, useSupabase } from '@snapshire/data';
+import { refreshAfterGroupChange, useSession, useSupabase } from '@snapshire/data';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { ConfirmButton } from '../group-actions/ConfirmButton.tsx';
 import { invokeDeletion } from '../group-actions/invokeDeletion.ts';
 import { groupNoticeState } from '../group-actions/groupNotice.ts';
-import { refreshAfterGroupChange } from '../group-actions/refreshAfterGroupChange.ts';
 import { useFocusWhenClosed } from '../group-actions/useFocusWhenClosed.ts';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
 import { ReportButton } from '../reports/ReportButton.tsx';

@@ -111,6 +111,29 @@ describe('NewPostScreen: the page around the form', () => {
     ).toBeInTheDocument();
   });
 
+  it("offers a public group's non-member to join, and shows the form once they have, one tap later", async () => {
+    const path = `/groups/${world.openGroupId}/photograph/new`;
+    const { client } = renderScreen({ path });
+    expect(await screen.findByRole('heading', { name: MESSAGES.JOIN_TO_POST_TITLE })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: MESSAGES.NEW_POST })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Keswick' })).toHaveAttribute('href', `/groups/${world.openGroupId}`);
+    expect(screen.queryByRole('heading', { name: MESSAGES.UPLOAD_STEP_TITLE })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose a photo')).not.toBeInTheDocument();
+
+    await user().click(screen.getByRole('button', { name: MESSAGES.JOIN_TO_POST_BUTTON }));
+    expect(await screen.findByRole('heading', { name: MESSAGES.UPLOAD_STEP_TITLE })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: MESSAGES.JOIN_TO_POST_TITLE })).not.toBeInTheDocument();
+    // Joined for real, and the group's cached role and count (which the group page shows) say so.
+    const [row] = await backend.sql<{ role: string }>(
+      `select m.role from public.group_member m join auth.users u on u.id = m.user_id
+       where m.group_id = $1 and u.email = $2`,
+      [world.openGroupId, world.email],
+    );
+    expect(row).toEqual({ role: 'member' });
+    const cached = (client().cache.extract() as Record<string, Record<string, unknown>>)[`group:${world.openGroupId}`];
+    expect(cached?.my_role).toBe('member');
+  });
+
   it.each([
     ['private and not a member', () => world.privateGroupId],
     ['unknown', () => crypto.randomUUID()],

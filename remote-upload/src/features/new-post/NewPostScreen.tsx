@@ -10,6 +10,7 @@ import { BatchUploadStep } from './batch/BatchUploadStep.tsx';
 import { useBatchUpload, type BatchUpload } from './batch/useBatchUpload.ts';
 import { CameraDetailsChoice } from './CameraDetailsChoice.tsx';
 import { DescribePhotoStep } from './DescribePhotoStep.tsx';
+import { JoinToPostPanel } from './JoinToPostPanel.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { NewPostGroupDocument, toNewPostGroup, type NewPostGroup } from './newPostGroupQuery.ts';
 import { PostCreatedPanel } from './PostCreatedPanel.tsx';
@@ -75,9 +76,13 @@ function NewPostForGroup({ groupId }: { groupId: string }) {
           </Link>
           .
         </Text>
-        <ScreenErrorBoundary title="The upload form could not be shown">
-          <NewPostSteps group={group} />
-        </ScreenErrorBoundary>
+        {group.isMember ? (
+          <ScreenErrorBoundary title="The upload form could not be shown">
+            <NewPostSteps group={group} />
+          </ScreenErrorBoundary>
+        ) : (
+          <JoinToPostPanel groupId={group.id} />
+        )}
       </Stack>
     );
   } else if (validId && loading) {

@@ -19,25 +19,29 @@ import { PostCreateTransportContext, type PostCreateTransport } from '../postCre
 export const PASSWORD = 'password123';
 
 export interface NewPostWorld {
-  /** A public group offering CATEGORIES. */
+  /** A public group offering CATEGORIES, which the account has joined (posting needs membership). */
   groupId: string;
+  /** A public group the account has not joined. */
+  openGroupId: string;
   /** A private group the member does not belong to. */
   privateGroupId: string;
   categories: Array<{ id: string; display_name: string }>;
   email: string;
 }
 
-/** Inserts the groups the screen posts into and a confirmed account. */
+/** Inserts the groups the screen posts into and a confirmed account, a member of the first. */
 export async function insertNewPostWorld(backend: ComponentBackend, email: string): Promise<NewPostWorld> {
   const groupId = crypto.randomUUID();
+  const openGroupId = crypto.randomUUID();
   const privateGroupId = crypto.randomUUID();
   const categories = [
     { id: crypto.randomUUID(), display_name: 'Street' },
     { id: crypto.randomUUID(), display_name: 'Architecture' },
   ];
   await backend.sql(
-    `insert into public."group" (id, display_name, is_private) values ($1, 'Bristol', false), ($2, 'Hidden', true)`,
-    [groupId, privateGroupId],
+    `insert into public."group" (id, display_name, is_private)
+     values ($1, 'Bristol', false), ($2, 'Hidden', true), ($3, 'Keswick', false)`,
+    [groupId, privateGroupId, openGroupId],
   );
   for (const category of categories)
     await backend.sql('insert into public.category (id, name, display_name) values ($1, $2, $3)', [
@@ -49,8 +53,12 @@ export async function insertNewPostWorld(backend: ComponentBackend, email: strin
     groupId,
     categories.map((c) => c.id),
   ]);
-  await backend.createUser(email, PASSWORD);
-  return { groupId, privateGroupId, categories, email };
+  const userId = await backend.createUser(email, PASSWORD);
+  await backend.sql(`insert into public.group_member (group_id, user_id, role) values ($1, $2, 'member')`, [
+    groupId,
+    userId,
+  ]);
+  return { groupId, openGroupId, privateGroupId, categories, email };
 }
 
 /** Shows where the router ended up, for redirect assertions. */
