@@ -39,6 +39,13 @@ export function isPostModalState(state: unknown): state is PostModalState {
   return typeof state === 'object' && state !== null && (state as Partial<PostModalState>).modal === true;
 }
 
+/**
+ * Where the host keeps each history entry's scroll position across documents (sessionStorage: a JSON object of
+ * scroll key -> window.scrollY, written by React Router's <ScrollRestoration> as the page is left), so that a
+ * reload can follow the page down to it (host/src/features/scroll).
+ */
+export const SCROLL_POSITIONS_STORAGE_KEY = 'snapshire-scroll-positions';
+
 /** Query parameter the login/register screens read to send the user back where they were going. */
 export const REDIRECT_TO_PARAM = 'redirectTo';
 
