@@ -10,6 +10,7 @@ import { MESSAGES, paths, REDIRECT_TO_PARAM } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, isSameDocument, markDocument, test } from '../harness/fixtures.ts';
+import { seriousAxeFindings } from '../support/axe.ts';
 import { listMessages, waitForConfirmationLink } from '../support/mailbox.ts';
 import { answerNamePrompt } from '../support/names.ts';
 import { shootPhoneAndLaptop } from '../support/screenshots.ts';
@@ -83,6 +84,29 @@ test('signs up from the post button, confirms from the mailbox and lands signed 
   await fillCredentials(page, email, 'a-long-enough-password');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.AUTH_USER_EXISTS);
+});
+
+test("confirms with the e-mail's code on the sign-up screen, then the name prompt, then where it was going", async ({
+  page,
+  stack,
+}) => {
+  // The mail read on another device: its link would sign in there, its code signs in here.
+  const email = `e2e-code-${Date.now()}-${Math.floor(Math.random() * 1e6)}@snapshire.test`;
+  await page.goto(paths.register(paths.groups()));
+  await fillCredentials(page, email, 'a-long-enough-password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: MESSAGES.SIGN_UP_DONE_TITLE })).toBeVisible();
+  await waitForConfirmationLink(stack.supabaseUrl, email);
+  const [mail] = await listMessages(stack.supabaseUrl, email);
+  const code = /enter the code: (\d+)/.exec(mail!.text)?.[1];
+  expect(code, mail!.text).toBeTruthy();
+  await shootPhoneAndLaptop(page, 'sign-up-email-code');
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await page.getByLabel(MESSAGES.EMAIL_CODE_LABEL).fill(code!);
+  await page.getByRole('button', { name: MESSAGES.EMAIL_CODE_SUBMIT }).click();
+  await answerNamePrompt(page);
+  await expect(page).toHaveURL((url) => url.pathname === paths.groups());
+  await expect(signOutButton(page)).toBeVisible();
 });
 
 test("signing up twice before confirming: the newest mail's link confirms and signs in", async ({ page, stack }) => {
@@ -172,7 +196,8 @@ test("signing in shows the browse remote's signed-in controls without a reload",
   await page.getByRole('link', { name: 'Login' }).click();
   await signIn(page, SAMPLE_ACCOUNTS.ben);
   await topBar(page).getByRole('link', { name: 'Groups' }).click();
-  await page.getByRole('link', { name: new RegExp(PUBLIC_GROUP.name) }).click();
+  // The card in the list of all groups (ben, a member, has one under "Your groups" as well).
+  await page.getByTestId('group-card').filter({ hasText: PUBLIC_GROUP.name }).click();
 
   await expect(page.getByRole('link', { name: MESSAGES.NEW_POST })).toBeVisible();
   await expect(page.getByRole('link', { name: MESSAGES.SIGN_IN_TO_POST })).toHaveCount(0);
