@@ -16,6 +16,8 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   validation_failed: MESSAGES.AUTH_UNKNOWN,
   over_request_rate_limit: MESSAGES.AUTH_RATE_LIMITED,
   over_email_send_rate_limit: MESSAGES.AUTH_RATE_LIMITED,
+  // A code (verifyOtp) that is wrong, used or expired: GoTrue does not say which.
+  otp_expired: MESSAGES.AUTH_CODE_INVALID,
 };
 
 /** Pseudo-code for "the request never got an answer" (supabase-js AuthRetryableFetchError, status 0 or 5xx). */

@@ -70,6 +70,12 @@ export const MESSAGES = {
   AUTH_NETWORK: 'We could not reach the server. Check your connection and try again.',
   AUTH_UNKNOWN: 'Something went wrong. Please try again.',
   AUTH_RATE_LIMITED: 'Too many attempts. Please wait a minute and try again.',
+  /** The code a confirmation e-mail carries beside its link, entered under the "Almost done" notice. */
+  EMAIL_CODE_LABEL: 'Code from the e-mail',
+  EMAIL_CODE_HINT: 'Reading the e-mail on another device? Enter the code it gives here instead.',
+  EMAIL_CODE_SUBMIT: 'Confirm',
+  EMAIL_CODE_REQUIRED: 'Enter the code from the e-mail.',
+  AUTH_CODE_INVALID: 'That code is wrong or has expired. Check the newest e-mail from us.',
   // password recovery: "Forgot password?" -> e-mail -> link -> "Set a new password"
   FORGOT_PASSWORD_LINK: 'Forgot password?',
   FORGOT_PASSWORD_TITLE: 'Forgot your password?',

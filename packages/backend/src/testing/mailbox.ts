@@ -1,7 +1,8 @@
 /** Reading the backend's mailbox (GET /mailbox/api/messages): plain fetch, usable from any test environment. */
+import type { MailboxMessage } from '@snapshire/contracts';
 
 interface MailJson {
-  messages: { id: number; to: string; subject: string; kind: string; links: { label: string; url: string }[] }[];
+  messages: MailboxMessage[];
 }
 
 /** The newest mailbox messages for an address (GET /mailbox/api/messages?to=). */

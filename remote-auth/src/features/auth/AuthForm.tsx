@@ -5,6 +5,7 @@ import { Alert, Button, Link, Stack } from '@snapshire/shell-components';
 import { MESSAGES, paths, type AuthMode } from '@snapshire/contracts';
 import { confirmationRedirectUrl } from './authRoute.ts';
 import { DoneNotice } from './DoneNotice.tsx';
+import { EmailCodeForm } from './EmailCodeForm.tsx';
 import { useAuthActions } from './useAuthActions.ts';
 import { useCredentialsForm, type CredentialField } from './useCredentialsForm.ts';
 
@@ -27,7 +28,8 @@ export function AuthForm({ mode, destination, carried }: AuthFormProps) {
   const { values, errors, setValue, validate } = useCredentialsForm();
   const [loading, setLoading] = useState(false);
   const [refusal, setRefusal] = useState<string>();
-  const [confirmationSent, setConfirmationSent] = useState(false);
+  /** The address a confirmation mail went to, once one has. */
+  const [confirmationSentTo, setConfirmationSentTo] = useState<string>();
 
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -64,12 +66,17 @@ export function AuthForm({ mode, destination, carried }: AuthFormProps) {
     // none is chosen); the form may already be gone.
     if (!mounted.current || outcome.kind === 'signed-in') return;
     setLoading(false);
-    if (outcome.kind === 'confirmation-sent') setConfirmationSent(true);
+    if (outcome.kind === 'confirmation-sent') setConfirmationSentTo(checked.credentials.email);
     else setRefusal(outcome.message);
   };
 
-  if (confirmationSent) {
-    return <DoneNotice title={MESSAGES.SIGN_UP_DONE_TITLE} text={MESSAGES.SIGN_UP_DONE_TEXT} testId="sign-up-notice" />;
+  if (confirmationSentTo !== undefined) {
+    return (
+      <Stack gap="6">
+        <DoneNotice title={MESSAGES.SIGN_UP_DONE_TITLE} text={MESSAGES.SIGN_UP_DONE_TEXT} testId="sign-up-notice" />
+        <EmailCodeForm email={confirmationSentTo} />
+      </Stack>
+    );
   }
 
   const field = (name: CredentialField) => ({

@@ -276,6 +276,34 @@ describe('AuthScreen sign-up', () => {
     expect(screen.queryByTestId('sign-up-notice')).not.toBeInTheDocument();
   });
 
+  it("takes the e-mail's code under the notice: a wrong one is refused in words, the right one signs in", async () => {
+    const newcomer = uniqueEmail('code');
+    const user = renderAt('/auth/new?redirectTo=%2Fgroups');
+    await fillIn(user, newcomer, PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await screen.findByTestId('sign-up-notice');
+    const [mail] = await mailFor(backend, newcomer);
+    const code = /enter the code: (\d+)/.exec(mail!.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const field = screen.getByLabelText(new RegExp(`^${MESSAGES.EMAIL_CODE_LABEL}`));
+    await user.click(screen.getByRole('button', { name: MESSAGES.EMAIL_CODE_SUBMIT }));
+    expect(await screen.findByText(MESSAGES.EMAIL_CODE_REQUIRED)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field, code === '000000' ? '111111' : '000000');
+    expect(screen.queryByText(MESSAGES.EMAIL_CODE_REQUIRED)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: MESSAGES.EMAIL_CODE_SUBMIT }));
+    expect(await screen.findByText(MESSAGES.AUTH_CODE_INVALID)).toBeInTheDocument();
+    expect(signedInAs()).toBe('');
+
+    await user.clear(field);
+    await user.type(field, code!);
+    await user.click(screen.getByRole('button', { name: MESSAGES.EMAIL_CODE_SUBMIT }));
+    // The code is the account's first sign-in, as the link is: by way of the name prompt.
+    await waitFor(() => expect(location()).toBe(paths.chooseName('/groups')));
+    expect(signedInAs()).toBe(newcomer);
+  });
+
   it('says the account exists when the server answers with an obfuscated user (confirmations on)', async () => {
     const user = renderAt('/auth/new');
     await fillIn(user, ada, PASSWORD);

@@ -14,13 +14,19 @@ export interface AuthActions {
   signIn(credentials: Credentials): Promise<AuthOutcome>;
   /** emailRedirectTo: absolute URL the confirmation link returns to (site origin + a same-site path). */
   signUp(credentials: Credentials, emailRedirectTo: string): Promise<AuthOutcome>;
+  /** Confirms a new account with the code its confirmation e-mail carries beside the link, signing it in. */
+  confirmWithCode(email: string, code: string): Promise<AuthOutcome>;
 }
 
-/** The part of supabase-js's auth client the screen uses: a test double only needs these two methods. */
+/** The part of supabase-js's auth client the screen uses. */
 export interface PasswordAuthClient {
   signInWithPassword(credentials: Credentials): Promise<{ data: { session: unknown }; error: AuthErrorLike | null }>;
   signUp(args: { email: string; password: string; options?: { emailRedirectTo?: string } }): Promise<{
     data: { session: unknown; user: { identities?: unknown[] | null } | null };
+    error: AuthErrorLike | null;
+  }>;
+  verifyOtp(args: { email: string; token: string; type: 'signup' }): Promise<{
+    data: { session: unknown };
     error: AuthErrorLike | null;
   }>;
 }
@@ -54,6 +60,15 @@ export function createAuthActions(auth: PasswordAuthClient): AuthActions {
           return refused({ code: 'user_already_exists' });
         // Auto-confirming servers sign the new user in at once.
         return data.session ? { kind: 'signed-in' } : { kind: 'confirmation-sent' };
+      } catch (error) {
+        return refused(error);
+      }
+    },
+    async confirmWithCode(email, code) {
+      try {
+        const { data, error } = await auth.verifyOtp({ email, token: code, type: 'signup' });
+        if (error) return refused(error);
+        return data.session ? { kind: 'signed-in' } : refused(undefined);
       } catch (error) {
         return refused(error);
       }

@@ -1,0 +1,74 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Field, Input } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack, Text } from '@snapshire/shell-components';
+import { MESSAGES } from '@snapshire/contracts';
+import { useAuthActions } from './useAuthActions.ts';
+
+/**
+ * Under the "Almost done" notice: the confirmation e-mail carries a code beside its link (as GoTrue's does),
+ * for a person reading their mail where the link will not open this browser. The right code signs the new
+ * account in, as the link does, and the screen goes on from there (the name prompt, then the destination).
+ */
+export function EmailCodeForm({ email }: { email: string }) {
+  const actions = useAuthActions();
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const hintId = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    setRefusal(undefined);
+    const trimmed = code.replace(/\s+/g, '');
+    if (!trimmed) {
+      setMissing(true);
+      return;
+    }
+    setLoading(true);
+    const outcome = await actions.confirmWithCode(email, trimmed);
+    // Signed in: the screen goes on and this form goes with it.
+    if (outcome.kind === 'signed-in') return;
+    setLoading(false);
+    setRefusal(outcome.kind === 'refused' ? outcome.message : MESSAGES.AUTH_UNKNOWN);
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={MESSAGES.EMAIL_CODE_SUBMIT}>
+      <Stack gap="4">
+        <Text id={hintId} color="fg.muted">
+          {MESSAGES.EMAIL_CODE_HINT}
+        </Text>
+        {refusal && (
+          <Alert.Root status="error" role="alert" data-testid="email-code-refusal">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{refusal}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        <HStack gap="3" align="flex-start">
+          <Field.Root invalid={missing} flex="1">
+            <Field.Label>{MESSAGES.EMAIL_CODE_LABEL}</Field.Label>
+            <Input
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setMissing(false);
+              }}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              aria-describedby={hintId}
+              maxLength={12}
+            />
+            <Field.ErrorText>{MESSAGES.EMAIL_CODE_REQUIRED}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" loading={loading} mt="7">
+            {MESSAGES.EMAIL_CODE_SUBMIT}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
