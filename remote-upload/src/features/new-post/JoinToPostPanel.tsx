@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Alert, Button, Heading, Stack, Text } from '@snapshire/shell-components';
 import { groupRuleMessage, MESSAGES } from '@snapshire/contracts';
@@ -11,19 +11,23 @@ import { JoinGroupToPostDocument } from './newPostGroupQuery.ts';
  * member count are dropped and fetched again (the screen's own query among them), and the form takes this
  * panel's place.
  */
-export function JoinToPostPanel({ groupId }: { groupId: string }) {
+export function JoinToPostPanel({ groupId, onJoined }: { groupId: string; onJoined: () => void }) {
   const client = useApolloClient();
   const [joinGroup, { loading }] = useMutation(JoinGroupToPostDocument);
   const [refusal, setRefusal] = useState<string>();
+  const titleId = useId();
 
   async function join() {
     setRefusal(undefined);
     try {
       await joinGroup({ variables: { groupId } });
-      await refreshAfterGroupChange(client, groupId);
     } catch (error) {
       setRefusal(groupRuleMessage(error instanceof Error ? error.message : undefined));
+      return;
     }
+    onJoined();
+    // Joined: the screen's query (and any other showing the group) asks again and finds the membership.
+    await refreshAfterGroupChange(client, groupId).catch(() => undefined);
   }
 
   return (
@@ -33,11 +37,11 @@ export function JoinToPostPanel({ groupId }: { groupId: string }) {
       p="5"
       borderWidth="1px"
       borderRadius="l3"
-      aria-labelledby="join-to-post-title"
+      aria-labelledby={titleId}
       role="region"
       data-testid="join-to-post"
     >
-      <Heading as="h2" size="md" id="join-to-post-title">
+      <Heading as="h2" size="md" id={titleId}>
         {MESSAGES.JOIN_TO_POST_TITLE}
       </Heading>
       <Text color="fg.muted">{MESSAGES.JOIN_TO_POST_TEXT}</Text>

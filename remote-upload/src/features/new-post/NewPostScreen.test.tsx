@@ -122,6 +122,8 @@ describe('NewPostScreen: the page around the form', () => {
 
     await user().click(screen.getByRole('button', { name: MESSAGES.JOIN_TO_POST_BUTTON }));
     expect(await screen.findByRole('heading', { name: MESSAGES.UPLOAD_STEP_TITLE })).toBeInTheDocument();
+    // The button that was pressed has gone: the focus is on what comes next, choosing the photo.
+    await waitFor(() => expect(screen.getByTestId('photo-dropzone')).toHaveFocus());
     expect(screen.queryByRole('heading', { name: MESSAGES.JOIN_TO_POST_TITLE })).not.toBeInTheDocument();
     // Joined for real, and the group's cached role and count (which the group page shows) say so.
     const [row] = await backend.sql<{ role: string }>(

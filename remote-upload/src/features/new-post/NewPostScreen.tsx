@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Link, Stack, Text } from '@snapshire/shell-components';
@@ -58,6 +59,8 @@ function NewPostForGroup({ groupId }: { groupId: string }) {
     fetchPolicy: 'cache-and-network',
   });
   const group = toNewPostGroup(data);
+  /** Joined from this screen: the form then takes the Join button's place, and the focus with it. */
+  const [joinedHere, setJoinedHere] = useState(false);
 
   const cancel = (
     <Button asChild variant="outline">
@@ -78,10 +81,10 @@ function NewPostForGroup({ groupId }: { groupId: string }) {
         </Text>
         {group.isMember ? (
           <ScreenErrorBoundary title="The upload form could not be shown">
-            <NewPostSteps group={group} />
+            <NewPostSteps group={group} focusUpload={joinedHere} />
           </ScreenErrorBoundary>
         ) : (
-          <JoinToPostPanel groupId={group.id} />
+          <JoinToPostPanel groupId={group.id} onJoined={() => setJoinedHere(true)} />
         )}
       </Stack>
     );
@@ -117,7 +120,7 @@ function NewPostForGroup({ groupId }: { groupId: string }) {
  * Step one, then step two once the photo has loaded, then the success panel in place of both. Several
  * photos chosen at once take the batch's path (BatchSteps); one photo stays on this one, unchanged.
  */
-function NewPostSteps({ group }: { group: NewPostGroup }) {
+function NewPostSteps({ group, focusUpload }: { group: NewPostGroup; focusUpload: boolean }) {
   const form = useNewPostForm(group.id);
   const batch = useBatchUpload(group.id, form.state);
   const { state } = form;
@@ -151,6 +154,7 @@ function NewPostSteps({ group }: { group: NewPostGroup }) {
         onPreviewLoaded={form.previewLoaded}
         onPreviewFailed={form.previewFailed}
         onClear={form.clearFile}
+        focusOnShow={focusUpload}
       />
       {state.file && state.previewLoaded && (
         <DescribePhotoStep

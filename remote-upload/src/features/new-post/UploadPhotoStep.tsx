@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Heading, HStack, Image, Link, List, Stack, Text } from '@snapshire/shell-components';
@@ -19,12 +19,24 @@ export interface UploadPhotoStepProps {
   onPreviewLoaded: (width: number, height: number) => void;
   onPreviewFailed: () => void;
   onClear: () => void;
+  /** Put the focus on the drop zone once shown (it replaced what had the focus, e.g. Join group). */
+  focusOnShow?: boolean;
 }
 
 /** Step one: choose one photo by drag-and-drop or the file dialog, see it, or clear it. */
 export function UploadPhotoStep(props: UploadPhotoStepProps) {
-  const { file, previewUrl, issues, disabled, onFileChosen, onFilesChosen, onPreviewLoaded, onPreviewFailed, onClear } =
-    props;
+  const {
+    file,
+    previewUrl,
+    issues,
+    disabled,
+    onFileChosen,
+    onFilesChosen,
+    onPreviewLoaded,
+    onPreviewFailed,
+    onClear,
+    focusOnShow,
+  } = props;
 
   // Files react-dropzone refuses (wrong type, several at once) still go through our schema, so the user
   // reads the product's own reasons rather than the dropzone's.
@@ -36,13 +48,16 @@ export function UploadPhotoStep(props: UploadPhotoStepProps) {
     },
     [onFileChosen, onFilesChosen],
   );
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     onDrop,
     accept: ACCEPT,
     // No maxFiles: past the limit the batch leaves the extra files out itself, each with the product's words.
     multiple: true,
     disabled,
   });
+  useEffect(() => {
+    if (focusOnShow) rootRef.current?.focus();
+  }, [focusOnShow, rootRef]);
 
   return (
     <Stack gap="4" as="section" aria-labelledby="upload-step-title">
