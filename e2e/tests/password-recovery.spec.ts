@@ -120,6 +120,35 @@ test('forgot password: mailbox link, a new password, signed in; the new password
   expect(await trySignIn(page, email, NEW_PASSWORD)).toBe('signed-in');
 });
 
+test("forgot password on one device, mail read on another: the mail's code, then a new password", async ({
+  page,
+  stack,
+}) => {
+  const email = freshEmail('recover-code');
+  await signUpAndConfirm(page, stack.supabaseUrl, email);
+  await signOut(page);
+
+  await page.goto(paths.forgotPassword(paths.groups()));
+  await askForLink(page, email);
+  await waitForConfirmationLink(stack.supabaseUrl, email, { kind: 'recovery' });
+  const recovery = (await listMessages(stack.supabaseUrl, email)).find((m) => m.kind === 'recovery');
+  const code = /enter the code: (\d+)/.exec(recovery?.text ?? '')?.[1];
+  expect(code, recovery?.text).toBeTruthy();
+  await page.getByLabel(MESSAGES.EMAIL_CODE_LABEL).fill(code!);
+  await page.getByRole('button', { name: MESSAGES.EMAIL_CODE_SUBMIT }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === paths.resetPassword());
+  await expect(page.getByRole('heading', { level: 1, name: MESSAGES.NEW_PASSWORD_TITLE })).toBeVisible();
+  await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: MESSAGES.NEW_PASSWORD_SUBMIT }).click();
+  await expect(page.getByRole('heading', { name: MESSAGES.PASSWORD_CHANGED_TITLE })).toBeVisible();
+  // On to where the person was going.
+  await page.getByRole('link', { name: MESSAGES.CONTINUE }).click();
+  await expect(page).toHaveURL((url) => url.pathname === paths.groups());
+  await signOut(page);
+  expect(await trySignIn(page, email, NEW_PASSWORD)).toBe('signed-in');
+});
+
 test('an address without an account gets the same answer, and no mail is sent', async ({ page, stack }) => {
   const nobody = freshEmail('nobody');
   await page.goto(paths.forgotPassword());

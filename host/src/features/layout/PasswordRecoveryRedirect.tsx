@@ -13,7 +13,8 @@ export function PasswordRecoveryRedirect() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (passwordRecovery && pathname !== ROUTES.AUTH_RESET_PASSWORD)
+    // "Forgot password?" takes its own recovery sign-in (the mail's code) there, with its redirectTo.
+    if (passwordRecovery && pathname !== ROUTES.AUTH_RESET_PASSWORD && pathname !== ROUTES.AUTH_FORGOT_PASSWORD)
       void navigate(paths.resetPassword(), { replace: true });
     // Only when recovery starts, not on every later navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -74,7 +74,7 @@ export function AuthForm({ mode, destination, carried }: AuthFormProps) {
     return (
       <Stack gap="6">
         <DoneNotice title={MESSAGES.SIGN_UP_DONE_TITLE} text={MESSAGES.SIGN_UP_DONE_TEXT} testId="sign-up-notice" />
-        <EmailCodeForm email={confirmationSentTo} />
+        <EmailCodeForm email={confirmationSentTo} kind="signup" />
       </Stack>
     );
   }

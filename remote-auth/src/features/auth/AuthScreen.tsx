@@ -1,10 +1,10 @@
 import type { MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
 import { ButtonGroup, Grid } from '@chakra-ui/react';
 import { Box, Button, Container, Heading, Stack, Text } from '@snapshire/shell-components';
 import { useSession } from '@snapshire/data';
 import { LoadingState } from '@snapshire/ui';
-import { MESSAGES, type AuthMode } from '@snapshire/contracts';
+import { MESSAGES, paths, type AuthMode } from '@snapshire/contracts';
 import { AfterSignIn } from '../../shared/profile/AfterSignIn.tsx';
 import { AuthForm } from './AuthForm.tsx';
 import { AuthSplash } from './AuthSplash.tsx';
@@ -28,9 +28,13 @@ const HEADINGS: Record<AuthView, { title: string; intro: string }> = {
 export default function AuthScreen() {
   const view = useAuthView();
   const { destination, carried } = useAuthRedirect();
-  const { session, loading } = useSession();
+  const { session, loading, passwordRecovery } = useSession();
   const resetting = view === 'RESET_PASSWORD';
 
+  // The recovery mail's code, entered on "Forgot password?", has signed in for a new password: ask for it,
+  // carrying where the person was going.
+  if (session && passwordRecovery && view === 'FORGOT_PASSWORD')
+    return <Navigate replace to={paths.resetPassword(carried)} />;
   if (session && !resetting) return <AfterSignIn destination={destination} />;
 
   const heading = HEADINGS[view];

@@ -2,14 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field, Input } from '@chakra-ui/react';
 import { Alert, Button, HStack, Stack, Text } from '@snapshire/shell-components';
 import { MESSAGES } from '@snapshire/contracts';
-import { useAuthActions } from './useAuthActions.ts';
+import { useAuthActions, type EmailCodeKind } from './useAuthActions.ts';
 
 /**
- * Under the "Almost done" notice: the confirmation e-mail carries a code beside its link (as GoTrue's does),
- * for a person reading their mail where the link will not open this browser. The right code signs the new
- * account in, as the link does, and the screen goes on from there (the name prompt, then the destination).
+ * Under the notice that a mail has gone: GoTrue's mails carry a code beside the link, for a person reading
+ * their mail where the link will not open this browser. The right code signs in as the link does, and the
+ * screen goes on from there: a new account to the name prompt, then its destination (signup); a recovery to
+ * "Set a new password" (recovery, AuthScreen).
  */
-export function EmailCodeForm({ email }: { email: string }) {
+export function EmailCodeForm({ email, kind }: { email: string; kind: EmailCodeKind }) {
   const actions = useAuthActions();
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
@@ -27,7 +28,7 @@ export function EmailCodeForm({ email }: { email: string }) {
       return;
     }
     setLoading(true);
-    const outcome = await actions.confirmWithCode(email, trimmed);
+    const outcome = await actions.signInWithCode(email, trimmed, kind);
     // Signed in: the screen goes on and this form goes with it.
     if (outcome.kind === 'signed-in') return;
     setLoading(false);

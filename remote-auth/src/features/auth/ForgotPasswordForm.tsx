@@ -7,6 +7,7 @@ import { MESSAGES, paths, recoveryRequestSchema } from '@snapshire/contracts';
 import { useSupabase } from '@snapshire/data';
 import { authFailureMessage, mailRecentlySent, type AuthErrorLike } from '../../shared/authFailure.ts';
 import { confirmationRedirectUrl } from './authRoute.ts';
+import { EmailCodeForm } from './EmailCodeForm.tsx';
 
 /**
  * "Forgot password?": the address a recovery link goes to (supabase-js resetPasswordForEmail). Whether the
@@ -18,7 +19,8 @@ export function ForgotPasswordForm({ carried }: { carried: string | undefined })
   const [invalid, setInvalid] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
   const [loading, setLoading] = useState(false);
-  const [sent, setSent] = useState(false);
+  /** The address the recovery mail went to, once asked. */
+  const [sentTo, setSentTo] = useState<string>();
   const emailRef = useRef<HTMLInputElement>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -48,11 +50,11 @@ export function ForgotPasswordForm({ carried }: { carried: string | undefined })
     setLoading(false);
     // A mail that went out moments ago (mailRecentlySent) is on its way: the same notice, which also does not
     // tell whether the address exists.
-    if (!failure || mailRecentlySent(failure)) setSent(true);
+    if (!failure || mailRecentlySent(failure)) setSentTo(checked.data.email);
     else setRefusal(authFailureMessage(failure));
   };
 
-  if (sent) return <RecoverySentNotice carried={carried} />;
+  if (sentTo !== undefined) return <RecoverySentNotice email={sentTo} carried={carried} />;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={MESSAGES.FORGOT_PASSWORD_TITLE}>
@@ -102,8 +104,11 @@ function BackToSignIn({ carried }: { carried: string | undefined }) {
   );
 }
 
-/** Replaces the form once asked: the same words whether or not the address has an account. */
-function RecoverySentNotice({ carried }: { carried: string | undefined }) {
+/**
+ * Replaces the form once asked: the same words whether or not the address has an account, and the place for
+ * the mail's code (a code for an address without an account is refused like a wrong one).
+ */
+function RecoverySentNotice({ email, carried }: { email: string; carried: string | undefined }) {
   return (
     <Stack gap="4">
       <DoneNotice
@@ -111,6 +116,7 @@ function RecoverySentNotice({ carried }: { carried: string | undefined }) {
         text={MESSAGES.RECOVERY_SENT_TEXT}
         testId="recovery-sent-notice"
       />
+      <EmailCodeForm email={email} kind="recovery" />
       <BackToSignIn carried={carried} />
     </Stack>
   );

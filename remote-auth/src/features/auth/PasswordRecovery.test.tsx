@@ -121,6 +121,29 @@ describe('Forgot password', () => {
     expect(location()).toBe('/auth/login?redirectTo=%2Fgroups');
   });
 
+  it("takes the mail's code under the notice, then asks for the new password, keeping redirectTo", async () => {
+    const cal = uniqueEmail('cal');
+    await backend.createUser(cal, PASSWORD);
+    const user = renderAt('/auth/forgot-password?redirectTo=%2Fgroups');
+    await user.type(await screen.findByLabelText(/^Email/), cal);
+    await user.click(screen.getByRole('button', { name: MESSAGES.FORGOT_PASSWORD_SUBMIT }));
+    await screen.findByRole('heading', { name: MESSAGES.RECOVERY_SENT_TITLE });
+
+    const field = screen.getByLabelText(new RegExp(`^${MESSAGES.EMAIL_CODE_LABEL}`));
+    await user.type(field, '000000');
+    await user.click(screen.getByRole('button', { name: MESSAGES.EMAIL_CODE_SUBMIT }));
+    const code = await recoveryCode(cal);
+    if (code !== '000000') expect(await screen.findByText(MESSAGES.AUTH_CODE_INVALID)).toBeVisible();
+
+    await user.clear(field);
+    await user.type(field, code);
+    await user.click(screen.getByRole('button', { name: MESSAGES.EMAIL_CODE_SUBMIT }));
+    expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.NEW_PASSWORD_TITLE })).toBeVisible();
+    expect(location()).toBe('/auth/reset-password?redirectTo=%2Fgroups');
+    expect(screen.getByTestId('recovery')).toHaveTextContent('true');
+    expect(await screen.findByLabelText(/^New password/)).toBeVisible();
+  });
+
   it('answers an address without an account with the same screen, and mails nothing', async () => {
     const nobody = uniqueEmail('nobody');
     const user = renderAt('/auth/forgot-password');

@@ -3,6 +3,9 @@ import { useSupabase } from '@snapshire/data';
 import type { Credentials } from '@snapshire/contracts';
 import { authFailureMessage, mailRecentlySent, type AuthErrorLike } from '../../shared/authFailure.ts';
 
+/** The e-mails whose code signs in: a new account's confirmation, a password recovery. */
+export type EmailCodeKind = 'signup' | 'recovery';
+
 /** How a sign-in or sign-up ended, in the terms the screen shows. */
 export type AuthOutcome =
   | { kind: 'signed-in' }
@@ -14,8 +17,11 @@ export interface AuthActions {
   signIn(credentials: Credentials): Promise<AuthOutcome>;
   /** emailRedirectTo: absolute URL the confirmation link returns to (site origin + a same-site path). */
   signUp(credentials: Credentials, emailRedirectTo: string): Promise<AuthOutcome>;
-  /** Confirms a new account with the code its confirmation e-mail carries beside the link, signing it in. */
-  confirmWithCode(email: string, code: string): Promise<AuthOutcome>;
+  /**
+   * Signs in with the code an e-mail carries beside its link: a new account's confirmation (signup) or a
+   * password recovery (recovery, after which the site asks for the new password).
+   */
+  signInWithCode(email: string, code: string, kind: EmailCodeKind): Promise<AuthOutcome>;
 }
 
 /** The part of supabase-js's auth client the screen uses. */
@@ -25,7 +31,7 @@ export interface PasswordAuthClient {
     data: { session: unknown; user: { identities?: unknown[] | null } | null };
     error: AuthErrorLike | null;
   }>;
-  verifyOtp(args: { email: string; token: string; type: 'signup' }): Promise<{
+  verifyOtp(args: { email: string; token: string; type: EmailCodeKind }): Promise<{
     data: { session: unknown };
     error: AuthErrorLike | null;
   }>;
@@ -64,9 +70,9 @@ export function createAuthActions(auth: PasswordAuthClient): AuthActions {
         return refused(error);
       }
     },
-    async confirmWithCode(email, code) {
+    async signInWithCode(email, code, kind) {
       try {
-        const { data, error } = await auth.verifyOtp({ email, token: code, type: 'signup' });
+        const { data, error } = await auth.verifyOtp({ email, token: code, type: kind });
         if (error) return refused(error);
         return data.session ? { kind: 'signed-in' } : refused(undefined);
       } catch (error) {
