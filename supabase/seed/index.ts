@@ -1,8 +1,8 @@
 /**
  * Seed for local development and tests, run once after seed.sql: the two sample accounts, ada's ownership
- * of the private family group, each author's membership of the groups they post in, and about 60 posts spread over the last 8 days with real JPEG photos painted
- * here (scenes.ts) and stored through the storage API. Deterministic apart from the dates, which are
- * relative to now so the site always looks fresh.
+ * of the private family group, each author's membership of the groups they post in, and about 60 posts
+ * spread over the last 8 days with real JPEG photos painted here (scenes.ts) and stored through the storage
+ * API. Deterministic apart from the dates, which are relative to now so the site always looks fresh.
  */
 import type { PhotoType } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNT_NAMES, SAMPLE_ACCOUNTS } from './accounts.ts';

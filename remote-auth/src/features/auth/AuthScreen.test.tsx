@@ -290,6 +290,11 @@ describe('AuthScreen sign-up', () => {
     await user.click(screen.getByRole('button', { name: MESSAGES.EMAIL_CODE_SUBMIT }));
     expect(await screen.findByText(MESSAGES.EMAIL_CODE_REQUIRED)).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
+    // Field links its error and hint to the input once it has seen them (an effect).
+    const missing = screen.getByText(MESSAGES.EMAIL_CODE_REQUIRED);
+    const hint = screen.getByText(MESSAGES.EMAIL_CODE_HINT);
+    await waitFor(() => expect(field.getAttribute('aria-describedby') ?? '').toContain(missing.id));
+    expect(field.getAttribute('aria-describedby')).toContain(hint.id);
     await user.type(field, code === '000000' ? '111111' : '000000');
     expect(screen.queryByText(MESSAGES.EMAIL_CODE_REQUIRED)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: MESSAGES.EMAIL_CODE_SUBMIT }));

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Field, Input } from '@chakra-ui/react';
-import { Alert, Button, HStack, Stack, Text } from '@snapshire/shell-components';
+import { Alert, Button, HStack, Stack } from '@snapshire/shell-components';
 import { MESSAGES } from '@snapshire/contracts';
 import { useAuthActions, type EmailCodeKind } from './useAuthActions.ts';
 
@@ -17,6 +17,7 @@ export function EmailCodeForm({ email, kind }: { email: string; kind: EmailCodeK
   const [refusal, setRefusal] = useState<string>();
   const [loading, setLoading] = useState(false);
   const hintId = useId();
+  const errorId = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,9 +39,6 @@ export function EmailCodeForm({ email, kind }: { email: string; kind: EmailCodeK
   return (
     <form noValidate onSubmit={onSubmit} aria-label={MESSAGES.EMAIL_CODE_SUBMIT}>
       <Stack gap="4">
-        <Text id={hintId} color="fg.muted">
-          {MESSAGES.EMAIL_CODE_HINT}
-        </Text>
         {refusal && (
           <Alert.Root status="error" role="alert" data-testid="email-code-refusal">
             <Alert.Indicator />
@@ -50,7 +48,7 @@ export function EmailCodeForm({ email, kind }: { email: string; kind: EmailCodeK
           </Alert.Root>
         )}
         <HStack gap="3" align="flex-start">
-          <Field.Root invalid={missing} flex="1">
+          <Field.Root invalid={missing} flex="1" ids={{ errorText: errorId, helperText: hintId }}>
             <Field.Label>{MESSAGES.EMAIL_CODE_LABEL}</Field.Label>
             <Input
               value={code}
@@ -60,9 +58,11 @@ export function EmailCodeForm({ email, kind }: { email: string; kind: EmailCodeK
               }}
               inputMode="numeric"
               autoComplete="one-time-code"
-              aria-describedby={hintId}
+              // Read with the field by every screen reader (Ark sets only aria-errormessage, which few read).
+              aria-describedby={missing ? `${errorId} ${hintId}` : hintId}
               maxLength={12}
             />
+            <Field.HelperText>{MESSAGES.EMAIL_CODE_HINT}</Field.HelperText>
             <Field.ErrorText>{MESSAGES.EMAIL_CODE_REQUIRED}</Field.ErrorText>
           </Field.Root>
           <Button type="submit" loading={loading} mt="7">
