@@ -3,7 +3,8 @@
  * of ada's, ben (a member) reports a photo another member posted, from the post modal; ada, the owner, sees
  * the count on the settings link and the report in the group's settings (its reason and details, never who
  * sent it), removes the photo, and it is gone for everyone. axe finds no serious or critical violation on the
- * report dialog and on the reports list, in the light and the dark theme.
+ * report dialog and on the reports list, in the light and the dark theme. Once sent, ben's Report gives way to
+ * "Reported", also after a reload.
  */
 import type { Browser, Page } from '@playwright/test';
 import { REPORT_REASON_LABELS, SOCIAL_TEXT, paths } from '@snapshire/contracts';
@@ -85,7 +86,7 @@ test('a member reports a photo; the owner sees the report, not who sent it, and 
   await ben.getByTestId('photo-tile').first().getByRole('link').click();
   const modal = ben.getByTestId('post-modal');
   await expect(modal.getByTestId('post-photo').locator('img')).toBeVisible();
-  const reportButton = modal.getByRole('button', { name: SOCIAL_TEXT.REPORT });
+  const reportButton = modal.getByRole('button', { name: SOCIAL_TEXT.REPORT_PHOTO, exact: true });
   await reportButton.click();
   const dialog = ben.getByRole('dialog', { name: SOCIAL_TEXT.REPORT_POST_TITLE });
   await expect(dialog).toBeVisible();
@@ -110,7 +111,13 @@ test('a member reports a photo; the owner sees the report, not who sent it, and 
   await ben.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(modal).toBeVisible();
-  await expect(reportButton).toBeFocused();
+  // Reported once: Report gives way to words that say so, which take the focus, here and after a reload.
+  await expect(reportButton).toHaveCount(0);
+  await expect(modal.getByText(SOCIAL_TEXT.REPORTED, { exact: true })).toBeFocused();
+  await ben.reload();
+  await expect(ben.getByTestId('post-photo').locator('img')).toBeVisible();
+  await expect(ben.getByText(SOCIAL_TEXT.REPORTED, { exact: true })).toBeVisible();
+  await expect(ben.getByRole('button', { name: SOCIAL_TEXT.REPORT_PHOTO })).toHaveCount(0);
 
   // --- ada: the count on the settings link, then the report in the settings, with no sign of who sent it.
   const ada = await signedInPage(browser, stack, SAMPLE_ACCOUNTS.ada, paths.group(groupId));

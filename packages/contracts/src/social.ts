@@ -55,6 +55,11 @@ export const SOCIAL_TEXT = {
   SIGN_IN_TO_COMMENT: 'Sign in to comment',
   SIGN_IN_TO_LIKE: 'Sign in to like photos',
   REPORT: 'Report',
+  /** Report's name on a post: beside the comments' own Report buttons, each says what it reports. */
+  REPORT_PHOTO: 'Report photo',
+  reportComment: (author: string) => `Report comment by ${author}`,
+  /** In place of Report once the viewer has reported the item (one open report per person per item). */
+  REPORTED: 'Reported',
   REPORT_POST_TITLE: 'Report this photo',
   REPORT_COMMENT_TITLE: 'Report this comment',
   REPORT_REASON: 'Why are you reporting it?',

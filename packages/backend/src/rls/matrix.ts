@@ -59,6 +59,8 @@ const API_FUNCTIONS = [
   '_my_role',
   '_can_take_part',
   '_liked_by_me',
+  '_reported_by_me',
+  '_comment_reported_by_me',
   '_open_report_count',
   'accept_group_invitation',
   'add_comment',
@@ -86,9 +88,15 @@ const API_FUNCTIONS = [
 ];
 /**
  * What a signed-out visitor may call: the invitation landing page, the member count on group cards, and the
- * answers the heart and the comment box need (false for a visitor).
+ * answers the heart, the comment box and a comment's Report need (false for a visitor).
  */
-const ANON_FUNCTIONS = ['_can_take_part', '_liked_by_me', '_member_count', 'group_invitation_preview'];
+const ANON_FUNCTIONS = [
+  '_can_take_part',
+  '_comment_reported_by_me',
+  '_liked_by_me',
+  '_member_count',
+  'group_invitation_preview',
+];
 
 function sorted(values: string[]): string[] {
   return [...values].sort();

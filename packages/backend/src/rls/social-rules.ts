@@ -204,6 +204,19 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
       await refused('member', 'report_post', { post_id: post, reason: 'spam' }, 'already_reported');
       await call('member', 'report_comment', { comment_id: c.id, reason: 'spam' });
       await refused('member', 'report_comment', { comment_id: c.id, reason: 'spam' }, 'already_reported');
+      // The screens ask first, so they say "Reported" instead of offering a form that would be refused: each
+      // caller learns of its own reports only (the comment's report is not one on the post).
+      const reportedByMe = async (who: Who) => [
+        (await rowsAs(who, 'select public._reported_by_me(p) as v from public.post p where p.id = $1', [post]))[0]?.v,
+        (
+          await rowsAs(who, 'select public._comment_reported_by_me(c) as v from public.post_comment c where c.id = $1', [
+            c.id,
+          ])
+        )[0]?.v,
+      ];
+      expect(await reportedByMe('member')).toEqual([true, true]);
+      expect(await reportedByMe('admin')).toEqual([false, false]);
+      expect(await reportedByMe('author')).toEqual([false, false]);
       const seen = (who: Who) =>
         rowsAs(who, 'select reason, comment_id from public.content_report where post_id = $1 order by reason', [post]);
       expect(await seen('admin')).toEqual([

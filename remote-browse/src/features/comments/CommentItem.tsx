@@ -88,7 +88,13 @@ export function CommentItem({ comment, mine, canModerate, onDelete }: CommentIte
             />
           ) : null}
           {/* Anyone signed in but its author may ask the group's admins to look at it. */}
-          {!mine ? <ReportButton target={{ postId: comment.post_id, commentId: comment.id }} /> : null}
+          {!mine ? (
+            <ReportButton
+              target={{ postId: comment.post_id, commentId: comment.id }}
+              label={SOCIAL_TEXT.reportComment(comment.author?.display_name ?? SOCIAL_TEXT.DELETED_ACCOUNT)}
+              reported={Boolean(comment.comment_reported_by_me)}
+            />
+          ) : null}
         </HStack>
       ) : null}
     </Box>

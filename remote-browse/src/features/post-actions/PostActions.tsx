@@ -9,6 +9,7 @@ import {
   LIMITS,
   PHOTO_TYPES,
   PHOTO_TYPE_LABELS,
+  SOCIAL_TEXT,
   paths,
   type PhotoType,
 } from '@snapshire/contracts';
@@ -126,7 +127,13 @@ export function PostActions({ postId, groupId }: { postId: string; groupId: stri
               loading={busy}
             />
           ) : null}
-          {isAuthor ? null : <ReportButton target={{ postId }} />}
+          {isAuthor ? null : (
+            <ReportButton
+              target={{ postId }}
+              label={SOCIAL_TEXT.REPORT_PHOTO}
+              reported={Boolean(post.reported_by_me)}
+            />
+          )}
         </HStack>
       )}
       <Box>

@@ -51,8 +51,8 @@ const renderPostPage = (postId: string) =>
     post: <PostView />,
   });
 
-async function openDialog(u: ReturnType<typeof userEvent.setup>, name: string) {
-  await u.click(await screen.findByRole('button', { name: SOCIAL_TEXT.REPORT }));
+async function openDialog(u: ReturnType<typeof userEvent.setup>, name: string, button: string = SOCIAL_TEXT.REPORT_PHOTO) {
+  await u.click(await screen.findByRole('button', { name: button }));
   return screen.findByRole('dialog', { name });
 }
 
@@ -91,16 +91,30 @@ describe('ReportButton', { timeout: 60_000 }, () => {
       { reason: 'harassment', details: 'Shouting at people', comment_id: null, reporter_id: memberId },
     ]);
 
+    // Closed: Report is not offered again; what takes its place says so and has the focus.
     await u.click(within(dialog).getAllByRole('button', { name: BROWSE_TEXT.CLOSE }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByRole('button', { name: SOCIAL_TEXT.REPORT })).toHaveFocus());
+    await waitFor(() => expect(screen.getByText(SOCIAL_TEXT.REPORTED)).toHaveFocus());
+    expect(screen.queryByRole('button', { name: SOCIAL_TEXT.REPORT_PHOTO })).not.toBeInTheDocument();
   });
 
-  it('refuses a second report of the same photo in words, keeping what was typed', async () => {
+  it('says a photo the viewer has reported is reported, instead of offering a form that would be refused', async () => {
     const post = group.posts[1]!;
     await insertReport(backend, { postId: post.id, reporterId: memberId, reason: 'spam' });
     await signIn(memberEmail);
     renderPostPage(post.id);
+    expect(await screen.findByText(SOCIAL_TEXT.REPORTED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SOCIAL_TEXT.REPORT_PHOTO })).not.toBeInTheDocument();
+  });
+
+  it('refuses a second report made meanwhile elsewhere in words, keeping what was typed', async () => {
+    const post = group.posts[1]!;
+    await signIn(memberEmail);
+    // Offered before the report from another device arrived.
+    renderOnBackend(backend.config, {
+      initialEntries: [paths.group(group.id)],
+      group: <ReportButton target={{ postId: post.id }} label={SOCIAL_TEXT.REPORT_PHOTO} reported={false} />,
+    });
     const u = userEvent.setup();
     const dialog = await openDialog(u, SOCIAL_TEXT.REPORT_POST_TITLE);
     await u.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.nudity }));
@@ -115,24 +129,24 @@ describe('ReportButton', { timeout: 60_000 }, () => {
     // Cancel closes it; the focus is back where the person was.
     await u.click(within(dialog).getByRole('button', { name: SOCIAL_TEXT.CANCEL_REPORT }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByRole('button', { name: SOCIAL_TEXT.REPORT })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: SOCIAL_TEXT.REPORT_PHOTO })).toHaveFocus());
   });
 
   it("offers nothing to a signed-out visitor, nor to the photo's author", async () => {
     const post = group.posts[2]!;
     renderPostPage(post.id);
     expect(await screen.findByTestId('post-heading')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: SOCIAL_TEXT.REPORT })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SOCIAL_TEXT.REPORT_PHOTO })).not.toBeInTheDocument();
     disposeData();
 
     await signIn(ownerEmail);
     renderPostPage(post.id);
     expect(await screen.findByRole('button', { name: 'Delete post' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: SOCIAL_TEXT.REPORT })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SOCIAL_TEXT.REPORT_PHOTO })).not.toBeInTheDocument();
   });
 
   it('keeps the arrow keys in the dialog over the post modal: they choose a reason, not the next photo', async () => {
-    const post = group.posts[1]!;
+    const post = group.posts[2]!;
     await signIn(memberEmail);
     renderOnBackend(backend.config, {
       initialEntries: [
@@ -154,16 +168,35 @@ describe('ReportButton', { timeout: 60_000 }, () => {
     expect(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.harassment })).toBeChecked();
   });
 
+  it("names each Report by what it reports: the photo, and each comment by its author", async () => {
+    const post = group.posts[2]!;
+    const cleo = await insertPerson(backend, uniqueEmail('cleo'), 'Cleo Commenter');
+    await insertComment(backend, post.id, cleo, 'Nice one');
+    await signIn(memberEmail);
+    renderPostPage(post.id);
+    expect(await screen.findByRole('button', { name: SOCIAL_TEXT.reportComment('Cleo Commenter') })).toBeVisible();
+    expect(screen.getAllByRole('button', { name: /^Report/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      SOCIAL_TEXT.REPORT_PHOTO,
+      SOCIAL_TEXT.reportComment('Cleo Commenter'),
+    ]);
+  });
+
   it('reports a comment, with the title that says so', async () => {
     const post = group.posts[3]!;
     const commentId = await insertComment(backend, post.id, memberId, 'Rude words');
     await signIn(ownerEmail);
     renderOnBackend(backend.config, {
       initialEntries: [paths.group(group.id)],
-      group: <ReportButton target={{ postId: post.id, commentId }} />,
+      group: (
+        <ReportButton
+          target={{ postId: post.id, commentId }}
+          label={SOCIAL_TEXT.reportComment('Ben Member')}
+          reported={false}
+        />
+      ),
     });
     const u = userEvent.setup();
-    const dialog = await openDialog(u, SOCIAL_TEXT.REPORT_COMMENT_TITLE);
+    const dialog = await openDialog(u, SOCIAL_TEXT.REPORT_COMMENT_TITLE, SOCIAL_TEXT.reportComment('Ben Member'));
     await u.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.other }));
     await u.click(within(dialog).getByRole('button', { name: SOCIAL_TEXT.SEND_REPORT }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(SOCIAL_TEXT.REPORT_SENT);

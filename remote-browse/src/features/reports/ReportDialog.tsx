@@ -5,7 +5,6 @@ import {
   useState,
   type FormEvent,
   type KeyboardEvent,
-  type RefObject,
   type SyntheticEvent,
 } from 'react';
 import { chakra, Field, RadioGroup, Textarea } from '@chakra-ui/react';
@@ -41,11 +40,12 @@ function keepTouches(event: SyntheticEvent) {
 export default function ReportDialog({
   target,
   onClose,
-  returnFocusTo,
+  finalFocus,
 }: {
   target: ReportTarget;
   onClose: () => void;
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
+  /** Where the focus goes when the dialog has closed. */
+  finalFocus: () => HTMLElement | null;
 }) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
@@ -54,9 +54,20 @@ export default function ReportDialog({
   const firstReason = useRef<HTMLInputElement>(null);
   const reasonErrorId = useId();
   const { feedback, busy, run } = useGroupAction();
-  const [reportPost] = useMutation(ReportPostDocument);
-  const [reportComment] = useMutation(ReportCommentDocument);
   const { commentId, postId } = target;
+  // Once stored, the item is reported by this viewer: its Report gives way to "Reported" (reported_by_me).
+  const [reportPost] = useMutation(ReportPostDocument, {
+    update: (cache, { data }) => {
+      const id = cache.identify({ __typename: 'post', id: postId });
+      if (data?.report_post && id) cache.modify({ id, fields: { reported_by_me: () => true } });
+    },
+  });
+  const [reportComment] = useMutation(ReportCommentDocument, {
+    update: (cache, { data }) => {
+      const id = cache.identify({ __typename: 'post_comment', id: commentId });
+      if (data?.report_comment && id) cache.modify({ id, fields: { comment_reported_by_me: () => true } });
+    },
+  });
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -81,7 +92,7 @@ export default function ReportDialog({
       onOpenChange={(details) => !details.open && onClose()}
       placement="center"
       scrollBehavior="inside"
-      finalFocusEl={() => returnFocusTo.current}
+      finalFocusEl={finalFocus}
     >
       <Portal>
         <Dialog.Backdrop />
