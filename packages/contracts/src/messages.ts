@@ -105,6 +105,7 @@ export const MESSAGES = {
   RETRY: 'Retry',
   // group page: the group could not be loaded (the server failed; not a missing group)
   GROUP_LOAD_FAILED: "We couldn't load this group just now. Try again in a moment.",
+  COMMENTS_LOAD_FAILED: "We couldn't load the comments just now. Try again in a moment.",
   RUNTIME_CONFIG_FAILED:
     "Snapshire couldn't start: its configuration could not be loaded. Please reload the page in a moment.",
   RUNTIME_CONFIG_DETAILS: 'For the site operator:',

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { GROUP_RULE_MESSAGES, SOCIAL_LIMITS, SOCIAL_TEXT, paths } from '@snapshire/contracts';
+import { GROUP_RULE_MESSAGES, MESSAGES, SOCIAL_LIMITS, SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { disposeData } from '@snapshire/data';
 import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import { renderOnBackend } from '../testing/renderOnBackend.tsx';
@@ -16,6 +16,7 @@ import {
 import { galleryPosts } from '../testing/fixtures.ts';
 import GroupPage from '../group/GroupPage.tsx';
 import PostView from '../post/PostView.tsx';
+import { CommentsSection } from './CommentsSection.tsx';
 
 let backend: ComponentBackend;
 let group: WorldGroup;
@@ -56,6 +57,19 @@ async function renderPost(postId: string, groupId = group.id) {
 const comments = () => within(screen.getByTestId('comments'));
 
 describe('comments under a post', { timeout: 60_000 }, () => {
+  it('says so when the comments cannot be loaded, and offers to ask again, instead of showing none', async () => {
+    const post = group.posts[0]!;
+    // A backend that is down: nothing listens on its port (a real refused connection).
+    const down = { ...backend.config, supabaseUrl: 'http://127.0.0.1:9' };
+    renderOnBackend(down, {
+      initialEntries: [paths.group(group.id)],
+      group: <CommentsSection postId={post.id} groupId={group.id} canTakePart={false} headingLevel="h2" />,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.COMMENTS_LOAD_FAILED);
+    expect(comments().getByRole('button', { name: MESSAGES.RETRY })).toBeInTheDocument();
+    expect(comments().queryByText(SOCIAL_TEXT.NO_COMMENTS)).not.toBeInTheDocument();
+  });
+
   it('lets a member write one as plain text, kept with its line breaks, and counted', async () => {
     await signIn(authorEmail);
     const post = group.posts[0]!;

@@ -1,8 +1,8 @@
-import { Box, Button, Heading, Stack, Text } from '@snapshire/shell-components';
+import { Box, Button, HStack, Heading, Stack, Text } from '@snapshire/shell-components';
 import { useCallback } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { SOCIAL_LIMITS, SOCIAL_TEXT, paths } from '@snapshire/contracts';
+import { MESSAGES, SOCIAL_LIMITS, SOCIAL_TEXT, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { useGroupAction } from '../group-actions/useGroupAction.ts';
@@ -29,7 +29,7 @@ export interface CommentsSectionProps {
 export function CommentsSection({ postId, groupId, canTakePart, headingLevel }: CommentsSectionProps) {
   const { user } = useSession();
   const here = useHereAsRedirect();
-  const { data, loading, fetchMore, refetch } = useQuery(PostCommentsDocument, {
+  const { data, error, loading, fetchMore, refetch } = useQuery(PostCommentsDocument, {
     variables: { postId, first: SOCIAL_LIMITS.COMMENTS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
@@ -105,6 +105,16 @@ export function CommentsSection({ postId, groupId, canTakePart, headingLevel }: 
         <Text fontSize="sm" color="fg.muted">
           {SOCIAL_TEXT.NO_COMMENTS}
         </Text>
+      ) : error && !loading ? (
+        // A failure is not an empty thread: say so, and offer to ask again.
+        <HStack gap="3" wrap="wrap">
+          <Text role="alert" fontSize="sm">
+            {MESSAGES.COMMENTS_LOAD_FAILED}
+          </Text>
+          <Button size="xs" variant="outline" onClick={() => void refetch().catch(() => undefined)}>
+            {MESSAGES.RETRY}
+          </Button>
+        </HStack>
       ) : null}
       {/* The news after a deletion takes the focus: the control that was used is gone with its comment. */}
       <ActionFeedback feedback={feedback} takeFocus={feedback?.kind === 'success'} />
