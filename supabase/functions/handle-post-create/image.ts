@@ -21,7 +21,7 @@ import encoderFactory, { type FrameInfo } from '@cornerstonejs/codec-libjpeg-tur
 import mozjpegFactory from '@jsquash/jpeg/codec/enc/mozjpeg_enc.js';
 import { type CameraDetails, checkJpegHeader, LIMITS, MESSAGES, readExif } from '@snapshire/contracts';
 import { HttpError } from '../_shared/http.ts';
-import { jpegIccProfile, type PixelConversion, rgbToSrgbConversion } from './icc.ts';
+import { jpegSrgbConversions, type SrgbConversions } from './icc.ts';
 import { orient } from './orient.ts';
 import { photoPlaceholder } from './placeholder.ts';
 
@@ -241,6 +241,7 @@ const damaged = () => new HttpError(400, MESSAGES.PHOTO_DAMAGED);
 /**
  * Converts CMYK pixels (4 bytes each, as Adobe applications write them: inverted, which is how browsers
  * show them) to RGB in place, front to back: pixel p's RGB (at 3p) never overtakes the CMYK still unread (at 4p).
+ * For a photo without a CMYK profile, or with one icc.ts cannot evaluate (cmykToSrgbConversion there).
  */
 export function cmykToRgbInPlace(pixels: Uint8Array, count: number): void {
   for (let p = 0; p < count; p++) {
@@ -264,7 +265,7 @@ async function withDecodedRgb<T>(
   bytes: Uint8Array,
   size: { width: number; height: number },
   withPixels: (rgb: Uint8Array) => Promise<T>,
-  toSrgb: PixelConversion | null = null,
+  toSrgb: SrgbConversions = { rgb: null, cmyk: null },
 ): Promise<T> {
   const sizeClass = bytes.length + size.width * size.height * 4 <= DECODER_SMALL_BYTES ? 'small' : 'large';
   const turbo = spareDecoders.get(sizeClass) ?? (await newJpegDecoder());
@@ -307,8 +308,9 @@ async function withDecodedRgb<T>(
 }
 
 /**
- * Decodes into `pixels` as RGB (CMYK decoded as such, then converted in place; RGB converted to sRGB by its
- * ICC profile's `toSrgb`, when it has one other than sRGB); false if libjpeg said no.
+ * Decodes into `pixels` as RGB (CMYK decoded as such, then converted in place, by its ICC profile when it has
+ * one icc.ts can evaluate; RGB converted to sRGB by its ICC profile, when it has one other than sRGB); false
+ * if libjpeg said no.
  */
 function decodeInto(
   turbo: TurboDecoderExports,
@@ -318,7 +320,7 @@ function decodeInto(
   header: number,
   pixels: number,
   size: { width: number; height: number },
-  toSrgb: PixelConversion | null,
+  toSrgb: SrgbConversions,
 ): boolean {
   const colorspace = new DataView(turbo.memory.buffer).getInt32(header + 12, true);
   const cmyk = colorspace === TJCS_CMYK || colorspace === TJCS_YCCK;
@@ -326,8 +328,8 @@ function decodeInto(
   const pitch = size.width * (cmyk ? 4 : 3);
   if (turbo.tjDecompress2(handle, input, length, pixels, size.width, pitch, size.height, format, 0) !== 0) return false;
   const count = size.width * size.height;
-  if (cmyk) cmykToRgbInPlace(new Uint8Array(turbo.memory.buffer, pixels, count * 4), count);
-  else toSrgb?.(new Uint8Array(turbo.memory.buffer, pixels, count * 3));
+  if (cmyk) (toSrgb.cmyk ?? cmykToRgbInPlace)(new Uint8Array(turbo.memory.buffer, pixels, count * 4), count);
+  else toSrgb.rgb?.(new Uint8Array(turbo.memory.buffer, pixels, count * 3));
   return true;
 }
 
@@ -376,7 +378,7 @@ export async function withDecodedPhoto<T>(
   const header = inspectJpeg(bytes);
   const { orientation } = readExif(bytes);
   const size = decodeSize(header.width, header.height, LIMITS.STORED_MAX_PIXELS);
-  const toSrgb = rgbToSrgbConversion(jpegIccProfile(bytes));
+  const toSrgb = jpegSrgbConversions(bytes);
   return withDecodedRgb(bytes, size, async (rgb) => use(rgb, size.width, size.height, orientation), toSrgb);
 }
 
@@ -394,7 +396,8 @@ export interface SanitizedPhoto {
 /**
  * Decodes the whole image (a truncated or corrupt JPEG is refused as damaged), scaled down when it has
  * more than LIMITS.STORED_MAX_PIXELS, turns it upright from its EXIF orientation and re-encodes it without
- * metadata; an RGB photo with an ICC profile other than sRGB is converted to sRGB first (icc.ts). Width and
+ * metadata; an RGB photo with an ICC profile other than sRGB, or a CMYK one with a CMYK profile, is converted
+ * to sRGB by it first (icc.ts). Width and
  * height are the stored, upright image's. The placeholder is computed from the same
  * decoded pixels, before they are encoded (no second decode). Any failure other than the file's own is
  * thrown as an Error, for the caller to report as the server's.
@@ -411,8 +414,8 @@ export async function sanitizeJpeg(bytes: Uint8Array): Promise<SanitizedPhoto> {
     componentCount: 3,
     isSigned: false,
   };
-  // A wide-gamut photo (Display P3, Adobe RGB) is converted to sRGB by its ICC profile (icc.ts).
-  const toSrgb = rgbToSrgbConversion(jpegIccProfile(bytes));
+  // A wide-gamut photo (Display P3, Adobe RGB) or a CMYK one with its profile is converted to sRGB by it (icc.ts).
+  const toSrgb = jpegSrgbConversions(bytes);
   let placeholder: string | undefined;
   const data = await withDecodedRgb(
     bytes,

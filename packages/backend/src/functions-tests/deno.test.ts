@@ -22,6 +22,7 @@ import {
   type DenoFunction,
 } from './deno-serve.ts';
 import { IDS, postForm, readAnswer, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
+import { cmykPhotoWithProfile, difference, withoutSegments } from './cmyk-photos.ts';
 import { CAMERA_EXIF, cameraPhoto, jpeg, jpegClaiming, oversized, phonePhoto, png, truncatedJpeg } from './images.ts';
 
 let h: Harness;
@@ -143,6 +144,35 @@ describe('handle-post-create under Deno with FFI denied', () => {
     for (const secret of [CAMERA_EXIF.bodySerial, CAMERA_EXIF.lensSerial, CAMERA_EXIF.model])
       expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
     expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+  });
+
+  it('stores a CMYK photo converted through its embedded profile as LittleCMS renders it (icc.ts)', async () => {
+    const bytes = await cmykPhotoWithProfile(384, 256);
+    const unprofiled = withoutSegments(bytes, (marker) => marker === 0xe2);
+    // Compared at an eighth of the size: the stored photo is re-encoded (quality 90, 4:2:0), which blurs the
+    // photo's fine colour stripes, so pixel by pixel it differs from any rendering.
+    const eighth = (rgb: Buffer) =>
+      sharp(rgb, { raw: { width: 384, height: 256, channels: 3 } })
+        .resize(48, 32)
+        .raw()
+        .toBuffer();
+    const reference = await eighth(await sharp(bytes).toColourspace('srgb').raw().toBuffer());
+    const stored: Record<string, { max: number; mean: number }> = {};
+    for (const [name, upload] of [
+      ['with profile', bytes],
+      ['without', unprofiled],
+    ] as const) {
+      const answer = await send(phoneForm(upload, 'print.jpg'), h.memberToken);
+      expect(answer.status, JSON.stringify(answer.body) + deno.output().slice(-1000)).toBe(201);
+      const rgb = await sharp(await downloadStored(answer.body.post!.id))
+        .raw()
+        .toBuffer();
+      stored[name] = difference(await eighth(rgb), reference);
+    }
+    console.log(`[deno] CMYK photo stored vs LittleCMS, at 1/8: ${JSON.stringify(stored)}`);
+    expect(stored['with profile']!.max).toBeLessThanOrEqual(8);
+    expect(stored['with profile']!.mean).toBeLessThan(1);
+    expect(stored['without']!.mean).toBeGreaterThan(10);
   });
 
   it('refuses a PNG named .jpg and sent as image/jpeg, and stores nothing', async () => {
