@@ -24,9 +24,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_PHOTO_TYPE, LIMITS, POST_CREATE_FUNCTION } from '@snapshire/contracts';
+import { decodePostCreateResponse, DEFAULT_PHOTO_TYPE, LIMITS, POST_CREATE_FUNCTION } from '@snapshire/contracts';
 import pg from 'pg';
-import { postForm, readAnswer, signedIn, supabaseClient } from '../src/functions-tests/harness.ts';
+import { postForm, signedIn, supabaseClient } from '../src/functions-tests/harness.ts';
 import { phonePhoto } from '../src/functions-tests/images.ts';
 import { measurePlaceholder, medianRange } from '../src/functions-tests/placeholder-bench.ts';
 import { startBackendProcess, stopBackendProcess, type BackendProcess } from '../src/reliability/processes.ts';
@@ -50,10 +50,15 @@ interface Run {
   latencies: number[];
 }
 
-/** Stops what was started, last first: on success, on error and on Ctrl-C alike. */
+/** What was started, stopped last first: on success, on error and on Ctrl-C alike. */
 const cleanups: Array<() => Promise<unknown>> = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((e: unknown) => console.error(e));
+let cleaning: Promise<void> | undefined;
+/** Once, however reached: a signal during a run must not let the run's own error exit before the stops end. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((e: unknown) => console.error(e));
+  })();
+  return cleaning;
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
@@ -115,9 +120,11 @@ async function post(backend: BackendProcess, token: string, groupId: string, pho
     }),
     signal: AbortSignal.timeout(POST_TIMEOUT_MS),
   });
-  const answer = await readAnswer(response);
-  if (answer.status !== 201 || !answer.body.post) throw new Error(`post ${index}: ${JSON.stringify(answer)}`);
-  return answer.body.post.id;
+  // Read as the screen reads it (readPostCreateResponse in remote-upload's postCreateTransport.ts).
+  const text = await response.text();
+  const answer = decodePostCreateResponse(response.status, text);
+  if (answer.outcome !== 'created') throw new Error(`post ${index}: ${response.status} ${text.slice(0, 300)}`);
+  return answer.postId;
 }
 
 /** Stored posts of the group whose photo is in (handle-post-create's last step). */
