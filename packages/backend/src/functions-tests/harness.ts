@@ -52,8 +52,9 @@ export function supabaseClient(url: string, key: string): SupabaseClient {
   });
 }
 
-async function signedIn(
-  backend: Backend,
+/** A new confirmed user (made with the service role), signed in with a password; also for a backend in its own process. */
+export async function signedIn(
+  backend: Pick<Backend, 'url' | 'anonKey'>,
   admin: SupabaseClient,
   email: string,
 ): Promise<{ client: SupabaseClient; id: string; token: string }> {

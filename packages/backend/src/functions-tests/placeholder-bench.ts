@@ -4,6 +4,7 @@
  * decoded from a 12 MP and a 48 MP phone photo (EXIF orientation 6 and GPS). One fresh Deno process per
  * photo and round (so the first run of each is a cold one, as a worker's first upload is), `repeat`
  * placeholders each; prints the median and min-max in ms of all runs, and of the first run of each process.
+ * measurePlaceholder is also what bench/batch-upload.ts reports.
  *
  *   npx tsx src/functions-tests/placeholder-bench.ts [rounds=3] [repeat=11]
  */
@@ -18,63 +19,93 @@ const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
 const DENO = join(REPO, 'node_modules/.bin/deno');
 const RUNNER = join(REPO, 'packages/backend/src/functions-tests/placeholder-run.ts');
 const CONFIG = join(REPO, 'supabase/functions/handle-post-create/deno.json');
-const rounds = Number(process.argv[2] ?? 3);
-const repeat = Number(process.argv[3] ?? 11);
 
-function stats(values: number[]): string {
+/** One photo's placeholder timings, in ms: every run, and the first (cold) run of each process. */
+export interface PlaceholderCost {
+  all: number[];
+  first: number[];
+  /** width x height of the pixels the placeholder was made from (after the image step's scaled decode). */
+  decoded: string;
+  /** The placeholder's size. */
+  bytes: number;
+}
+
+/** `median ms (min-max)`. */
+export function medianRange(values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   return `${median.toFixed(1)} ms (${sorted[0]!.toFixed(1)}-${sorted.at(-1)!.toFixed(1)})`;
 }
 
-const dir = await mkdtemp(join(tmpdir(), 'snapshire-placeholder-bench-'));
-try {
-  const photos = { '12 MP (4000x3000)': join(dir, '12mp.jpg'), '48 MP (8000x6000)': join(dir, '48mp.jpg') };
-  await writeFile(photos['12 MP (4000x3000)'], await phonePhoto(4000, 3000, 88));
-  await writeFile(photos['48 MP (8000x6000)'], await phonePhoto(8000, 6000, 80));
-  const results = new Map<string, { all: number[]; first: number[]; decoded: string; bytes: number }>();
-  for (let round = 0; round < rounds; round++) {
-    for (const [label, file] of Object.entries(photos)) {
-      const line = execFileSync(
-        DENO,
-        [
-          'run',
-          '--node-modules-dir=manual',
-          '--no-lock',
-          '--config',
-          CONFIG,
-          '--allow-read',
-          '--allow-env',
-          '--deny-ffi',
-          RUNNER,
-          file,
-          String(repeat),
-        ],
-        { cwd: REPO, env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8' },
-      );
-      const run = JSON.parse(line.trim().split('\n').at(-1)!) as {
-        ms: number[];
-        width: number;
-        height: number;
-        bytes: number;
-      };
-      const entry = results.get(label) ?? {
-        all: [],
-        first: [],
-        decoded: `${run.width}x${run.height}`,
-        bytes: run.bytes,
-      };
-      entry.all.push(...run.ms);
-      entry.first.push(run.ms[0]!);
-      results.set(label, entry);
+/** Times the placeholder of each labelled JPEG: `rounds` fresh Deno processes per photo, `repeat` runs each. */
+export async function measurePlaceholder(
+  photos: Record<string, Uint8Array>,
+  rounds = 3,
+  repeat = 11,
+): Promise<Map<string, PlaceholderCost>> {
+  const dir = await mkdtemp(join(tmpdir(), 'snapshire-placeholder-bench-'));
+  try {
+    const files = Object.entries(photos).map(([label, bytes], i) => ({ label, bytes, file: join(dir, `${i}.jpg`) }));
+    for (const { bytes, file } of files) await writeFile(file, bytes);
+    const results = new Map<string, PlaceholderCost>();
+    for (let round = 0; round < rounds; round++) {
+      for (const { label, file } of files) {
+        const line = execFileSync(
+          DENO,
+          [
+            'run',
+            '--node-modules-dir=manual',
+            '--no-lock',
+            '--config',
+            CONFIG,
+            '--allow-read',
+            '--allow-env',
+            '--deny-ffi',
+            RUNNER,
+            file,
+            String(repeat),
+          ],
+          { cwd: REPO, env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8' },
+        );
+        const run = JSON.parse(line.trim().split('\n').at(-1)!) as {
+          ms: number[];
+          width: number;
+          height: number;
+          bytes: number;
+        };
+        const entry = results.get(label) ?? {
+          all: [],
+          first: [],
+          decoded: `${run.width}x${run.height}`,
+          bytes: run.bytes,
+        };
+        entry.all.push(...run.ms);
+        entry.first.push(run.ms[0]!);
+        results.set(label, entry);
+      }
     }
+    return results;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
+}
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1]);
+if (isMain) {
+  const rounds = Number(process.argv[2] ?? 3);
+  const repeat = Number(process.argv[3] ?? 11);
+  const results = await measurePlaceholder(
+    {
+      '12 MP (4000x3000)': await phonePhoto(4000, 3000, 88),
+      '48 MP (8000x6000)': await phonePhoto(8000, 6000, 80),
+    },
+    rounds,
+    repeat,
+  );
   console.log(`placeholder (ThumbHash) per upload, ${rounds} processes x ${repeat} runs, median (min-max)`);
   for (const [label, r] of results) {
     console.log(
-      `${label}, decoded ${r.decoded}: ${stats(r.all)}; first run of a process ${stats(r.first)}; ${r.bytes} bytes`,
+      `${label}, decoded ${r.decoded}: ${medianRange(r.all)}; first run of a process ${medianRange(r.first)}; ${r.bytes} bytes`,
     );
   }
-} finally {
-  await rm(dir, { recursive: true, force: true });
 }
