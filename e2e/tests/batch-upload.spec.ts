@@ -3,7 +3,7 @@
  * their private family group; the PNG is marked and left out, the 12 are posted (at most 3 at a time) and
  * the group shows 12 new tiles. A connection cut after the server stored a photo and before its answer
  * arrived ends in Retry, and the retry (same idempotency key) creates no second post. axe is clean on the
- * grid; screenshots of the grid, the progress and the result at 360 and 1280 px go to /tmp/shots-batch.
+ * grid; with SHOTS_DIR set, screenshots of the grid, the progress and the result at 360 and 1280 px go there.
  */
 import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
@@ -15,9 +15,9 @@ import { graphqlAs } from '../support/graphql.ts';
 import { smallJpeg } from '../support/posting.ts';
 import { signIn } from '../support/session.ts';
 import { seriousAxeFindings } from '../support/axe.ts';
+import { shootPage } from '../support/screenshots.ts';
 
 const FAMILY = SEED_GROUPS.family;
-const SHOTS = process.env.BATCH_SHOTS_DIR ?? '/tmp/shots-batch';
 const FUNCTION_URL = `**/functions/v1/${POST_CREATE_FUNCTION}`;
 
 type Upload = { name: string; mimeType: string; buffer: Buffer };
@@ -178,7 +178,7 @@ test('the grid is axe clean; screenshots of the grid, the progress and the resul
 
     const serious = await seriousAxeFindings(page);
     expect(serious).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/grid-refused-${width}.png`, fullPage: true });
+    await shootPage(page, `batch-grid-refused-${width}`);
 
     // Hold the answers so the bars can be seen mid-way, then let them go.
     const held: Array<() => Promise<void>> = [];
@@ -193,13 +193,13 @@ test('the grid is axe clean; screenshots of the grid, the progress and the resul
     await held.shift()!();
     await expect(page.locator('[data-testid="batch-tile"][data-status="posted"]')).toHaveCount(1);
     await expect.poll(() => held.length, { timeout: 30_000 }).toBe(LIMITS.UPLOAD_CONCURRENCY);
-    await page.screenshot({ path: `${SHOTS}/progress-${width}.png`, fullPage: true });
+    await shootPage(page, `batch-progress-${width}`);
     while (held.length || (await page.getByText(BATCH_TEXT.posted(4)).count()) === 0) {
       if (held.length) await held.shift()!();
       else await page.waitForTimeout(100);
     }
     await expect(page.getByText(BATCH_TEXT.posted(4))).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/result-${width}.png`, fullPage: true });
+    await shootPage(page, `batch-result-${width}`);
     await page.unroute(FUNCTION_URL);
   }
 });
