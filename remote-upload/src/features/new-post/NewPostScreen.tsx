@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { Button, Link, Stack, Text } from '@snapshire/shell-components';
@@ -61,6 +61,8 @@ function NewPostForGroup({ groupId }: { groupId: string }) {
   const group = toNewPostGroup(data);
   /** Joined from this screen: the form then takes the Join button's place, and the focus with it. */
   const [joinedHere, setJoinedHere] = useState(false);
+  /** Several photos chosen at once: the opening words speak of them all. */
+  const [severalPhotos, setSeveralPhotos] = useState(false);
 
   const cancel = (
     <Button asChild variant="outline">
@@ -73,7 +75,7 @@ function NewPostForGroup({ groupId }: { groupId: string }) {
     content = (
       <Stack gap="8">
         <Text color="fg.muted">
-          Your photo will be uploaded into the group{' '}
+          {severalPhotos ? 'Your photos' : 'Your photo'} will be uploaded into the group{' '}
           <Link asChild fontWeight="semibold" color="fg" variant="underline">
             <RouterLink to={paths.group(group.id)}>{group.displayName}</RouterLink>
           </Link>
@@ -81,7 +83,7 @@ function NewPostForGroup({ groupId }: { groupId: string }) {
         </Text>
         {group.isMember ? (
           <ScreenErrorBoundary title="The upload form could not be shown">
-            <NewPostSteps group={group} focusUpload={joinedHere} />
+            <NewPostSteps group={group} focusUpload={joinedHere} onSeveralPhotosChange={setSeveralPhotos} />
           </ScreenErrorBoundary>
         ) : (
           <JoinToPostPanel groupId={group.id} onJoined={() => setJoinedHere(true)} />
@@ -120,10 +122,20 @@ function NewPostForGroup({ groupId }: { groupId: string }) {
  * Step one, then step two once the photo has loaded, then the success panel in place of both. Several
  * photos chosen at once take the batch's path (BatchSteps); one photo stays on this one, unchanged.
  */
-function NewPostSteps({ group, focusUpload }: { group: NewPostGroup; focusUpload: boolean }) {
+function NewPostSteps({
+  group,
+  focusUpload,
+  onSeveralPhotosChange,
+}: {
+  group: NewPostGroup;
+  focusUpload: boolean;
+  onSeveralPhotosChange: (several: boolean) => void;
+}) {
   const form = useNewPostForm(group.id);
   const batch = useBatchUpload(group.id, form.state);
   const { state } = form;
+  const severalPhotos = batch.state.items.length > 1;
+  useEffect(() => onSeveralPhotosChange(severalPhotos), [severalPhotos, onSeveralPhotosChange]);
 
   if (batch.state.items.length > 0) {
     return (

@@ -106,6 +106,8 @@ describe('NewPostScreen with several photos', () => {
     expect(within(tile('diagram.png')).getByText(BATCH_TEXT.LEFT_OUT)).toBeInTheDocument();
     expect(within(tile('diagram.png')).getByText(MESSAGES.ONLY_JPEG)).toBeInTheDocument();
     expect(screen.getByText(BATCH_TEXT.chosen(3, 1))).toBeInTheDocument();
+    // The screen's opening words speak of the photos, not of one photo.
+    expect(screen.getByText(/^Your photos will be uploaded into the group/)).toBeInTheDocument();
 
     const u = user();
     await u.type(screen.getByPlaceholderText(MESSAGES.DESCRIPTION_PLACEHOLDER), 'Harbour day');
