@@ -28,7 +28,7 @@ import { decodePostCreateResponse, DEFAULT_PHOTO_TYPE, LIMITS, POST_CREATE_FUNCT
 import pg from 'pg';
 import { postForm, signedIn, supabaseClient } from '../src/functions-tests/harness.ts';
 import { phonePhoto } from '../src/functions-tests/images.ts';
-import { measurePlaceholder, medianRange } from '../src/functions-tests/placeholder-bench.ts';
+import { measurePlaceholder, msMedianRange } from '../src/functions-tests/placeholder-bench.ts';
 import { startBackendProcess, stopBackendProcess, type BackendProcess } from '../src/reliability/processes.ts';
 import { shouldRunPostgres, startPostgres } from '../src/testing/postgres.ts';
 
@@ -246,8 +246,8 @@ try {
   }
   console.log(
     `\nPlaceholder (ThumbHash) per upload, under Deno with FFI denied, from the ${placeholder.decoded} pixels ` +
-      `the image step decodes of one of these photos: ${medianRange(placeholder.all)}; ` +
-      `the first of a fresh process (a worker's first upload) ${medianRange(placeholder.first)}; ` +
+      `the image step decodes of one of these photos: ${msMedianRange(placeholder.all)}; ` +
+      `the first of a fresh process (a worker's first upload) ${msMedianRange(placeholder.first)}; ` +
       `${placeholder.first.length} processes x ${placeholder.all.length / placeholder.first.length} runs.`,
   );
 } finally {

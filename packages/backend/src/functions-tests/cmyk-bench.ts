@@ -7,60 +7,22 @@
  *
  *   npx tsx src/functions-tests/cmyk-bench.ts [runs=5]
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { LIMITS } from '@snapshire/contracts';
 import sharp from 'sharp';
 import { decodeSize } from '../../../../supabase/functions/handle-post-create/image.ts';
 import { jpegIccProfile } from '../../../../supabase/functions/handle-post-create/icc.ts';
 import { variedColours, withoutSegments } from './cmyk-photos.ts';
+import { measureBareRuntime, medianRange as stats, runDenoScript } from './deno-serve.ts';
 
-const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
-const DENO = join(REPO, 'node_modules/.bin/deno');
-const CONFIG = join(REPO, 'supabase/functions/handle-post-create/deno.json');
 const runs = Number(process.argv[2] ?? 5);
-
-const peakMb = (pid: number) =>
-  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-
-/** Runs a script under Deno (FFI denied), waits for its first stdout line, reads its peak memory, closes its stdin. */
-async function measure(script: string, args: string[]): Promise<{ line: string; peak: number }> {
-  const denoArgs = script
-    ? ['run', '--node-modules-dir=manual', '--no-lock', '--config', CONFIG, '--allow-read', '--allow-env', '--deny-ffi']
-    : ['eval', "console.log('ready'); await Deno.stdin.read(new Uint8Array(1));"];
-  const child = spawn(DENO, script ? [...denoArgs, script, ...args] : denoArgs, {
-    cwd: REPO,
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) done(out.trim());
-    });
-    child.once('exit', (code) => fail(new Error(`deno exited with ${code}: ${out}`)));
-  });
-  const peak = peakMb(child.pid!);
-  const exited = new Promise((r) => child.once('exit', r));
-  child.stdin!.end();
-  await exited;
-  return { line, peak };
-}
-
-function stats(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} (${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)})`;
-}
 
 const dir = await mkdtemp(join(tmpdir(), 'snapshire-cmyk-bench-'));
 try {
   const small = variedColours(400, 300);
-  const idle = await measure('', []);
+  const idle = { peak: await measureBareRuntime(dir) };
   console.log(`idle Deno process: ${idle.peak.toFixed(0)} MB; ${runs} runs each, median (min-max)`);
   for (const [label, width, height] of [
     ['12 MP (4000x3000)', 4000, 3000],
@@ -101,10 +63,11 @@ try {
       naivePeak: [] as number[],
     };
     for (let round = 0; round < runs; round++) {
-      const run = JSON.parse(
-        (await measure(join(REPO, 'packages/backend/src/functions-tests/cmyk-run.ts'), [files.profile, files.pixels]))
-          .line,
-      ) as { naiveMs: number; tableMs: number; convertMs: number };
+      const run = JSON.parse((await runDenoScript('cmyk-run.ts', [files.profile, files.pixels])).line) as {
+        naiveMs: number;
+        tableMs: number;
+        convertMs: number;
+      };
       conversion.naive.push(run.naiveMs);
       conversion.table.push(run.tableMs);
       conversion.convert.push(run.convertMs);
@@ -112,7 +75,7 @@ try {
         ['profile', withProfile],
         ['naive', naive],
       ] as const) {
-        const { line, peak } = await measure(join(REPO, 'packages/backend/src/functions-tests/image-run.ts'), [file]);
+        const { line, peakMb: peak } = await runDenoScript('image-run.ts', [file]);
         step[kind].push((JSON.parse(line) as { ms: number }).ms);
         step[kind === 'profile' ? 'profilePeak' : 'naivePeak'].push(peak - idle.peak);
       }

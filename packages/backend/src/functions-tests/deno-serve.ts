@@ -67,6 +67,61 @@ export async function measureBareRuntime(tmp: string): Promise<number> {
   return peak;
 }
 
+/**
+ * The arguments that run one of this folder's scripts (image-run.ts, cmyk-run.ts, placeholder-run.ts) on
+ * handle-post-create's code as the Edge Runtime would: its import map, FFI denied, read and environment only.
+ */
+export function denoScriptArgs(script: string, args: readonly string[]): string[] {
+  return [
+    'run',
+    '--node-modules-dir=manual',
+    '--no-lock',
+    '--config',
+    join(REPO, 'supabase/functions/handle-post-create/deno.json'),
+    '--allow-read',
+    '--allow-env',
+    '--deny-ffi',
+    join(REPO, 'packages/backend/src/functions-tests', script),
+    ...args,
+  ];
+}
+
+/**
+ * Runs such a script (denoScriptArgs) in a fresh Deno process: its first line of output, and the process's
+ * peak resident memory by then (the script waits for its standard input to close before it exits, since a
+ * process denied FFI may not read its own /proc entry).
+ */
+export async function runDenoScript(
+  script: string,
+  args: readonly string[],
+): Promise<{ line: string; peakMb: number }> {
+  const child = spawn(DENO, denoScriptArgs(script, args), {
+    cwd: REPO,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((done, fail) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) done(out.trim());
+    });
+    child.once('exit', (code) => fail(new Error(`deno exited with ${code}: ${out}`)));
+  });
+  const peakMb = peakMemoryMb(child.pid!);
+  const exited = new Promise((r) => child.once('exit', r));
+  child.stdin!.end();
+  await exited;
+  return { line, peakMb };
+}
+
+/** `median (min-max)` of benchmark figures, with `digits` decimals. */
+export function medianRange(values: readonly number[], digits = 0): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return `${median.toFixed(digits)} (${sorted[0]!.toFixed(digits)}-${sorted.at(-1)!.toFixed(digits)})`;
+}
+
 export interface DenoFunction {
   url: string;
   process: ChildProcess;

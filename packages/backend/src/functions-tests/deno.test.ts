@@ -6,11 +6,9 @@
  * embedded backend; the cases are the Node path's (suite.ts), and the peak memory of a 48 MP upload is
  * measured against the Edge Runtime's budget.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { LIMITS, MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import {
   EDGE_MEMORY_BUDGET_MB,
   measureBareRuntime,
   peakMemoryMb,
+  runDenoScript,
   serveWithDeno,
   type DenoFunction,
 } from './deno-serve.ts';
@@ -247,36 +246,8 @@ describe('handle-post-create under Deno with FFI denied', () => {
 const IMAGE_STEP_PEAK_BEFORE_MB = { '48 MP': 83, '12 MP': 94 } as const;
 
 describe('the image step’s peak memory with the placeholder (issue 25: unchanged within 10%)', () => {
-  const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
-
   /** Runs image-run.ts on the photo in a fresh Deno process and returns its peak resident memory (MB). */
-  async function imageStepPeak(file: string): Promise<number> {
-    const child = spawn(
-      join(REPO, 'node_modules/.bin/deno'),
-      [
-        'run',
-        '--node-modules-dir=manual',
-        '--no-lock',
-        '--config',
-        join(REPO, 'supabase/functions/handle-post-create/deno.json'),
-        '--allow-read',
-        '--allow-env',
-        '--deny-ffi',
-        join(REPO, 'packages/backend/src/functions-tests/image-run.ts'),
-        file,
-      ],
-      { cwd: REPO, env: { ...process.env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'inherit'] },
-    );
-    await new Promise<void>((done, fail) => {
-      child.stdout!.on('data', (chunk: Buffer) => chunk.includes(10) && done());
-      child.once('exit', (code) => fail(new Error(`deno exited with ${code}`)));
-    });
-    const peak = peakMemoryMb(child.pid!);
-    const exited = new Promise((r) => child.once('exit', r));
-    child.stdin!.end();
-    await exited;
-    return peak;
-  }
+  const imageStepPeak = async (file: string) => (await runDenoScript('image-run.ts', [file])).peakMb;
 
   it.each([
     ['48 MP', 8000, 6000, 80],

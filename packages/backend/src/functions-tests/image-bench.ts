@@ -6,51 +6,14 @@
  *
  *   npx tsx src/functions-tests/image-bench.ts [runs=5]
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { measureBareRuntime, medianRange as stats, runDenoScript } from './deno-serve.ts';
 import { phonePhoto } from './images.ts';
 
-const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
-const DENO = join(REPO, 'node_modules/.bin/deno');
-const RUNNER = join(REPO, 'packages/backend/src/functions-tests/image-run.ts');
-const CONFIG = join(REPO, 'supabase/functions/handle-post-create/deno.json');
 const runs = Number(process.argv[2] ?? 5);
-
-function peakMb(pid: number): number {
-  return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-}
-
-/** Runs deno with args, waits for its first stdout line, reads its peak memory, then closes its stdin. */
-async function measure(args: string[]): Promise<{ line: string; peak: number }> {
-  const child = spawn(DENO, args, {
-    cwd: REPO,
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((done, fail) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) done(out.trim());
-    });
-    child.once('exit', (code) => fail(new Error(`deno exited with ${code}: ${out}`)));
-  });
-  const peak = peakMb(child.pid!);
-  const exited = new Promise((r) => child.once('exit', r));
-  child.stdin!.end();
-  await exited;
-  return { line, peak };
-}
-
-function stats(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  return `${median.toFixed(0)} (${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)})`;
-}
 
 const dir = await mkdtemp(join(tmpdir(), 'snapshire-image-bench-'));
 try {
@@ -60,22 +23,11 @@ try {
   };
   await writeFile(photos['12 MP (4000x3000)'], await phonePhoto(4000, 3000, 88));
   await writeFile(photos['48 MP (8000x6000)'], await phonePhoto(8000, 6000, 80));
-  const idle = await measure(['eval', "console.log('ready'); await Deno.stdin.read(new Uint8Array(1));"]);
+  const idle = { peak: await measureBareRuntime(dir) };
   const results = new Map<string, { ms: number[]; peak: number[]; size: string; out: string }>();
   for (let round = 0; round < runs; round++) {
     for (const [label, file] of Object.entries(photos)) {
-      const { line, peak } = await measure([
-        'run',
-        '--node-modules-dir=manual',
-        '--no-lock',
-        '--config',
-        CONFIG,
-        '--allow-read',
-        '--allow-env',
-        '--deny-ffi',
-        RUNNER,
-        file,
-      ]);
+      const { line, peakMb: peak } = await runDenoScript('image-run.ts', [file]);
       const run = JSON.parse(line) as { ms: number; width: number; height: number; bytes: number };
       const entry = results.get(label) ?? {
         ms: [],

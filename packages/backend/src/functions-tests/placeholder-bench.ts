@@ -13,12 +13,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DENO, denoScriptArgs, medianRange } from './deno-serve.ts';
 import { phonePhoto } from './images.ts';
 
 const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
-const DENO = join(REPO, 'node_modules/.bin/deno');
-const RUNNER = join(REPO, 'packages/backend/src/functions-tests/placeholder-run.ts');
-const CONFIG = join(REPO, 'supabase/functions/handle-post-create/deno.json');
 
 /** One photo's placeholder timings, in ms: every run, and the first (cold) run of each process. */
 export interface PlaceholderCost {
@@ -30,12 +28,8 @@ export interface PlaceholderCost {
   bytes: number;
 }
 
-/** `median ms (min-max)`. */
-export function medianRange(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  return `${median.toFixed(1)} ms (${sorted[0]!.toFixed(1)}-${sorted.at(-1)!.toFixed(1)})`;
-}
+/** `median (min-max) ms`. */
+export const msMedianRange = (values: readonly number[]) => `${medianRange(values, 1)} ms`;
 
 /** Times the placeholder of each labelled JPEG: `rounds` fresh Deno processes per photo, `repeat` runs each. */
 export async function measurePlaceholder(
@@ -50,23 +44,11 @@ export async function measurePlaceholder(
     const results = new Map<string, PlaceholderCost>();
     for (let round = 0; round < rounds; round++) {
       for (const { label, file } of files) {
-        const line = execFileSync(
-          DENO,
-          [
-            'run',
-            '--node-modules-dir=manual',
-            '--no-lock',
-            '--config',
-            CONFIG,
-            '--allow-read',
-            '--allow-env',
-            '--deny-ffi',
-            RUNNER,
-            file,
-            String(repeat),
-          ],
-          { cwd: REPO, env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8' },
-        );
+        const line = execFileSync(DENO, denoScriptArgs('placeholder-run.ts', [file, String(repeat)]), {
+          cwd: REPO,
+          env: { ...process.env, NO_COLOR: '1' },
+          encoding: 'utf8',
+        });
         const run = JSON.parse(line.trim().split('\n').at(-1)!) as {
           ms: number[];
           width: number;
@@ -105,7 +87,7 @@ if (isMain) {
   console.log(`placeholder (ThumbHash) per upload, ${rounds} processes x ${repeat} runs, median (min-max)`);
   for (const [label, r] of results) {
     console.log(
-      `${label}, decoded ${r.decoded}: ${medianRange(r.all)}; first run of a process ${medianRange(r.first)}; ${r.bytes} bytes`,
+      `${label}, decoded ${r.decoded}: ${msMedianRange(r.all)}; first run of a process ${msMedianRange(r.first)}; ${r.bytes} bytes`,
     );
   }
 }
