@@ -240,6 +240,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A remote's own page takes its screens lazily (lazyScreen in packages/standalone): imported statically,
+    // every screen would be in the remote's shared chunk (packages/federation/src/chunkGroups.ts), which the
+    // site's first screen loads.
+    files: REMOTES.map((remote) => `${remote}/src/main.tsx`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [...SINGLETON_IMPORTS, ...SHELL_COMPONENT_IMPORTS],
+          patterns: [
+            {
+              group: ['./features/**'],
+              allowTypeImports: true,
+              message: "Take a screen with lazyScreen(() => import('./features/...')) from '@snapshire/standalone'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Tests and tooling may use whatever they need from their own workspace.
   {
     files: ['e2e/**/*.ts', 'scripts/**/*.mjs'],

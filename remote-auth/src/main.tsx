@@ -3,11 +3,11 @@
  * it. Inside the site the host provides the providers and router instead.
  */
 import { paths, ROUTES } from '@snapshire/contracts';
-import { startStandalone } from '@snapshire/standalone';
+import { lazyScreen, startStandalone } from '@snapshire/standalone';
 import { Navigate, Route } from 'react-router-dom';
-import AccountScreen from './features/account/AccountScreen.tsx';
-import AuthScreen from './features/auth/AuthScreen.tsx';
-import NamePromptScreen from './features/name-prompt/NamePromptScreen.tsx';
+
+// Screens load as their routes are visited (lazyScreen says why).
+const authScreen = lazyScreen(() => import('./features/auth/AuthScreen.tsx'));
 
 await startStandalone({
   name: 'remote-auth',
@@ -18,12 +18,15 @@ await startStandalone({
   ],
   routes: (
     <>
-      <Route path={ROUTES.AUTH_REGISTER} element={<AuthScreen />} />
-      <Route path={ROUTES.AUTH_LOGIN} element={<AuthScreen />} />
-      <Route path={ROUTES.AUTH_FORGOT_PASSWORD} element={<AuthScreen />} />
-      <Route path={ROUTES.AUTH_RESET_PASSWORD} element={<AuthScreen />} />
-      <Route path={ROUTES.ACCOUNT} element={<AccountScreen />} />
-      <Route path={ROUTES.ACCOUNT_NAME} element={<NamePromptScreen />} />
+      <Route path={ROUTES.AUTH_REGISTER} lazy={authScreen} />
+      <Route path={ROUTES.AUTH_LOGIN} lazy={authScreen} />
+      <Route path={ROUTES.AUTH_FORGOT_PASSWORD} lazy={authScreen} />
+      <Route path={ROUTES.AUTH_RESET_PASSWORD} lazy={authScreen} />
+      <Route path={ROUTES.ACCOUNT} lazy={lazyScreen(() => import('./features/account/AccountScreen.tsx'))} />
+      <Route
+        path={ROUTES.ACCOUNT_NAME}
+        lazy={lazyScreen(() => import('./features/name-prompt/NamePromptScreen.tsx'))}
+      />
       <Route path="*" element={<Navigate to={paths.login()} replace />} />
     </>
   ),

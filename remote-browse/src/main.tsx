@@ -4,14 +4,8 @@
  */
 import { Text } from '@snapshire/shell-components';
 import { paths, ROUTES } from '@snapshire/contracts';
-import { startStandalone } from '@snapshire/standalone';
+import { lazyScreen, startStandalone } from '@snapshire/standalone';
 import { Navigate, Route } from 'react-router-dom';
-import GroupPage from './features/group/GroupPage.tsx';
-import GroupSettingsPage from './features/group-admin/GroupSettingsPage.tsx';
-import InvitationPage from './features/invitation/InvitationPage.tsx';
-import NewGroupPage from './features/new-group/NewGroupPage.tsx';
-import GroupsPage from './features/groups-list/GroupsPage.tsx';
-import PostView from './features/post/PostView.tsx';
 
 await startStandalone({
   name: 'remote-browse',
@@ -19,12 +13,19 @@ await startStandalone({
   routes: (
     <>
       <Route path={ROUTES.HOME} element={<Navigate to={paths.groups()} replace />} />
-      <Route path={ROUTES.GROUPS} element={<GroupsPage />} />
-      <Route path={ROUTES.GROUP_NEW} element={<NewGroupPage />} />
-      <Route path={ROUTES.GROUP_SETTINGS} element={<GroupSettingsPage />} />
-      <Route path={ROUTES.INVITATION} element={<InvitationPage />} />
-      <Route path={ROUTES.GROUP_BY_ID} element={<GroupPage />}>
-        <Route path={ROUTES.GROUP_POST_BY_ID.slice(ROUTES.GROUP_BY_ID.length + 1)} element={<PostView />} />
+      {/* Screens load as their routes are visited (lazyScreen says why). */}
+      <Route path={ROUTES.GROUPS} lazy={lazyScreen(() => import('./features/groups-list/GroupsPage.tsx'))} />
+      <Route path={ROUTES.GROUP_NEW} lazy={lazyScreen(() => import('./features/new-group/NewGroupPage.tsx'))} />
+      <Route
+        path={ROUTES.GROUP_SETTINGS}
+        lazy={lazyScreen(() => import('./features/group-admin/GroupSettingsPage.tsx'))}
+      />
+      <Route path={ROUTES.INVITATION} lazy={lazyScreen(() => import('./features/invitation/InvitationPage.tsx'))} />
+      <Route path={ROUTES.GROUP_BY_ID} lazy={lazyScreen(() => import('./features/group/GroupPage.tsx'))}>
+        <Route
+          path={ROUTES.GROUP_POST_BY_ID.slice(ROUTES.GROUP_BY_ID.length + 1)}
+          lazy={lazyScreen(() => import('./features/post/PostView.tsx'))}
+        />
       </Route>
       <Route path="*" element={<Text p="6">Not a browse route.</Text>} />
     </>

@@ -6,15 +6,15 @@
 import { Code } from '@chakra-ui/react';
 import { Stack, Text } from '@snapshire/shell-components';
 import { ROUTES } from '@snapshire/contracts';
-import { startStandalone } from '@snapshire/standalone';
+import { lazyScreen, startStandalone } from '@snapshire/standalone';
 import { Route } from 'react-router-dom';
-import NewPostScreen from './features/new-post/NewPostScreen.tsx';
 
 await startStandalone({
   name: 'remote-upload',
   routes: (
     <>
-      <Route path={ROUTES.GROUP_NEW_POST} element={<NewPostScreen />} />
+      {/* The screen loads as its route is visited (lazyScreen says why). */}
+      <Route path={ROUTES.GROUP_NEW_POST} lazy={lazyScreen(() => import('./features/new-post/NewPostScreen.tsx'))} />
       <Route
         path="*"
         element={

@@ -13,7 +13,7 @@ import { Box, Button, HStack, Link, Text } from '@snapshire/shell-components';
 import { runtimeConfigSchema } from '@snapshire/contracts';
 import { DataProvider, useSession, useSupabase } from '@snapshire/data';
 import { COLOR_MODES, UiProvider, useColorMode, type ColorMode } from '@snapshire/ui';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   createBrowserRouter,
@@ -92,6 +92,18 @@ function StandaloneLayout({ name, links }: { name: string; links: StandaloneOpti
       <Outlet />
     </>
   );
+}
+
+/**
+ * A route's screen, loaded when the route is first visited (React Router's `lazy`): a remote's main.tsx takes
+ * its screens this way, never by a static import. Statically imported here, every screen would be a module
+ * the page and the screen's exposed entry share, so the chunk groups (packages/federation/src/chunkGroups.ts)
+ * would put every screen's code in the app's shared chunk, which the site's first screen loads.
+ */
+export function lazyScreen(
+  load: () => Promise<{ default: ComponentType }>,
+): () => Promise<{ Component: ComponentType }> {
+  return async () => ({ Component: (await load()).default });
 }
 
 export async function startStandalone({ name, links = [], routes }: StandaloneOptions): Promise<void> {
