@@ -30,7 +30,7 @@ import {
   UpdateGroupDocument,
   type GroupSettingsQuery,
 } from './operations.generated.ts';
-import { asGroupRole, canManage, roleLabel } from './roles.ts';
+import { asGroupRole, canManage, roleLabel } from '../membership/roles.ts';
 
 export type SettingsGroup = NonNullable<GroupSettingsQuery['groupCollection']>['edges'][number]['node'];
 

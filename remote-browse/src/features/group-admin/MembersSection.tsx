@@ -12,7 +12,7 @@ import {
   SetGroupMemberRoleDocument,
   TransferGroupOwnershipDocument,
 } from './operations.generated.ts';
-import { asGroupRole, roleLabel } from './roles.ts';
+import { asGroupRole, roleLabel } from '../membership/roles.ts';
 
 const joinedDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 

@@ -12,7 +12,7 @@ import { formatCategoryParam, parseCategoryParam } from './categoryParam.ts';
 import { Gallery } from './Gallery.tsx';
 import type { GalleryOutletContext } from './galleryContext.ts';
 import { PageContainer } from '../layout/PageContainer.tsx';
-import { GroupMembershipBar } from '../group-admin/GroupMembershipBar.tsx';
+import { GroupMembershipBar } from '../membership/GroupMembershipBar.tsx';
 import { GroupHeader } from './GroupHeader.tsx';
 import { NewPhotosBar } from '../live/NewPhotosBar.tsx';
 import { useLiveGroup } from '../live/useLiveGroup.ts';

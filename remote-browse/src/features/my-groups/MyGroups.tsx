@@ -6,7 +6,7 @@ import { GROUP_ACTION_MESSAGES, paths } from '@snapshire/contracts';
 import { useSession } from '@snapshire/data';
 import { ActionFeedback } from '../group-actions/ActionFeedback.tsx';
 import { groupNoticeFrom } from '../group-actions/groupNotice.ts';
-import { asGroupRole, roleLabel } from '../group-admin/roles.ts';
+import { asGroupRole, roleLabel } from '../membership/roles.ts';
 import { memberCountText, PrivateGroupBadge } from './GroupCardBadges.tsx';
 import { MyGroupsDocument } from './operations.generated.ts';
 
