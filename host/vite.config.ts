@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { earlyRemotePlugin } from './build/earlyRemotePlugin.ts';
 import { landingPhotosPlugin } from './build/landingPhotos.ts';
+import { prerenderShellPlugin } from './build/prerenderShellPlugin.ts';
 import { globalCssPlugin } from '../packages/ui/build/globalCssPlugin.ts';
 
 const ports = portsFromEnv(process.env);
@@ -24,6 +25,7 @@ export default defineConfig({
     runtimeConfigPlugin(),
     landingPhotosPlugin(),
     earlyRemotePlugin(),
+    prerenderShellPlugin(),
     compressPlugin(),
   ],
   server: { port: ports.host, strictPort: true, host: '127.0.0.1' },

@@ -40,13 +40,17 @@ test('no script inserts the global CSS at start: the page links it, asked for on
     if (STYLESHEET.test(new URL(request.url()).pathname)) fetched.push(request.url());
   });
   const html = await (await page.request.get(`${stack.hostUrl}/`)).text();
-  // Whether the stylesheet had loaded when the app first drew into #root (no unstyled first paint).
+  // Whether the stylesheet had loaded when the app first drew into #root (no unstyled first paint). What the
+  // HTML itself holds there (the shell, host/src/app/prerenderShell.tsx) waits for it as any linked stylesheet
+  // in the head makes the page's first paint wait; the app draws once React has taken the root (React marks
+  // the element it renders into with a property of its own).
   await page.addInitScript(() => {
     const state = { styledAtFirstRender: null as boolean | null };
     (window as unknown as { __globalCss: typeof state }).__globalCss = state;
-    new MutationObserver((_, observer) => {
+    new MutationObserver((records, observer) => {
       const root = document.getElementById('root');
-      if (!root?.firstChild) return;
+      const takenByReact = root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+      if (!takenByReact || !records.some((record) => record.target === root && record.addedNodes.length > 0)) return;
       observer.disconnect();
       state.styledAtFirstRender = [...document.styleSheets].some(
         (sheet) => /chakra-global-/.test(sheet.href ?? '') && sheet.cssRules.length > 0,

@@ -17,7 +17,7 @@ import {
 } from '../../packages/contracts/src/screen-data.ts';
 import type { RemoteName } from '../../packages/federation/src/remotes.ts';
 import { REMOTE_SCREENS } from '../src/app/remoteScreens.ts';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../src/app/runtimeConfigElement.ts';
+import { RUNTIME_CONFIG_ELEMENT_ID, STORED_SESSION_ATTRIBUTE } from '../src/app/runtimeConfigElement.ts';
 import { EARLY_MANIFESTS_KEY, startRouteRemoteEarly, type EarlyRoute } from '../src/features/remotes/earlyRemote.ts';
 
 /** The remote screens' routes as the early script takes them: [pattern, remote, module]. */
@@ -44,7 +44,7 @@ export function earlyRemoteScript(
     EARLY_SIGNED_PHOTOS_KEY,
     ...(published ? [published] : []),
   ];
-  const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, manifestsKey, screenData]
+  const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, manifestsKey, screenData, STORED_SESSION_ATTRIBUTE]
     .map((a) => JSON.stringify(a))
     .join(', ');
   return `(${startRouteRemoteEarly.toString()})(${args});`;

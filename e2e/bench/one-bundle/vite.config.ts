@@ -12,6 +12,7 @@ import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { chakraCorePlugin, runtimeConfigPlugin } from '../../../packages/federation/src/index.ts';
 import { compressPlugin } from '../../../packages/federation/src/compressPlugin.ts';
 import { landingPhotosPlugin } from '../../../host/build/landingPhotos.ts';
+import { prerenderShellPlugin } from '../../../host/build/prerenderShellPlugin.ts';
 import { globalCssPlugin } from '../../../packages/ui/build/globalCssPlugin.ts';
 import { earlyRemoteScript, withEarlyRemoteScript } from '../../../host/build/earlyRemotePlugin.ts';
 import { loadScreenData } from '../../../packages/data/src/graphql/screenDataPlugin.ts';
@@ -74,6 +75,7 @@ export default defineConfig({
     runtimeConfigPlugin(),
     landingPhotosPlugin(),
     earlyScreenQuery(),
+    prerenderShellPlugin(),
     compressPlugin(),
   ],
   build: { target: 'es2022', sourcemap: false, outDir: resolve(here, 'dist'), emptyOutDir: true },

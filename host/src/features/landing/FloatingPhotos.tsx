@@ -1,10 +1,17 @@
 import { Box, Image } from '@snapshire/shell-components';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { randomFloatingPhotos } from './floatingPhotos.ts';
+
+const subscribeToNothing = () => () => undefined;
+const isBrowser = () => true;
+const isBuild = () => false;
 
 /** Decoration: round photos drifting upward behind the landing page's text. Still when motion is reduced. */
 export function FloatingPhotos({ template }: { template: string }) {
   const [photos] = useState(() => randomFloatingPhotos(template));
+  // Not in the page's HTML (host/src/app/prerenderShell.tsx): drawn at random, they appear with the app.
+  const inBrowser = useSyncExternalStore(subscribeToNothing, isBrowser, isBuild);
+  if (!inBrowser) return null;
   return (
     <Box
       position="absolute"

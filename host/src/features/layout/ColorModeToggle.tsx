@@ -1,5 +1,5 @@
 import { Menu } from '@chakra-ui/react';
-import { IconButton, Portal } from '@snapshire/shell-components';
+import { Box, IconButton, Portal } from '@snapshire/shell-components';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { COLOR_MODES, useColorMode, type ColorMode } from '@snapshire/ui';
 
@@ -12,13 +12,19 @@ const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
  * popper) then joined the remote's components chunk, downloaded on every screen for a menu only the host draws.
  */
 export function ColorModeToggle() {
-  const { colorMode, resolvedColorMode, setColorMode } = useColorMode();
-  const CurrentIcon = ICONS[resolvedColorMode];
+  const { colorMode, setColorMode } = useColorMode();
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
         <IconButton variant="ghost" size="sm" aria-label={`Theme: ${LABELS[colorMode]}`} title="Theme">
-          <CurrentIcon />
+          {/* The mode in effect, from the class on <html>: right from the first paint, before the colour mode
+              has been read by script (the top bar is drawn from the HTML, host/src/app/prerenderShell.tsx). */}
+          <Box as="span" display="contents" _dark={{ display: 'none' }}>
+            <ICONS.light />
+          </Box>
+          <Box as="span" display="none" _dark={{ display: 'contents' }}>
+            <ICONS.dark />
+          </Box>
         </IconButton>
       </Menu.Trigger>
       <Portal>

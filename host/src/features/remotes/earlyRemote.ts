@@ -28,6 +28,7 @@ export function startRouteRemoteEarly(
     signedPhotosKey: string,
     published?: Record<string, unknown>,
   ],
+  storedSessionAttribute?: string,
 ): void {
   const addLink = (
     properties: Partial<Pick<HTMLLinkElement, 'rel' | 'as' | 'crossOrigin' | 'fetchPriority' | 'href'>>,
@@ -40,6 +41,18 @@ export function startRouteRemoteEarly(
       supabaseUrl?: unknown;
       supabaseAnonKey?: unknown;
     };
+    // supabase-js's key for the project's session (authStorageKey in @snapshire/contracts).
+    let storedSession: string | null = null;
+    if (typeof config.supabaseUrl === 'string') {
+      try {
+        storedSession = localStorage.getItem(`sb-${new URL(config.supabaseUrl).hostname.split('.')[0]}-auth-token`);
+      } catch {
+        // Storage blocked: supabase-js cannot read a session either.
+      }
+      // The shell drawn from the HTML keeps the room of the controls a stored session will show.
+      if (storedSession !== null && storedSessionAttribute)
+        document.documentElement.setAttribute(storedSessionAttribute, '');
+    }
     // The route React Router would pick: same number of segments, most static segments matching.
     const segments = location.pathname.split('/').filter(Boolean);
     let best: EarlyRoute | undefined;
@@ -74,6 +87,7 @@ export function startRouteRemoteEarly(
           answerKey,
           signedPhotosKey,
           published?.[best[1]],
+          storedSession,
         );
       } catch {
         // The screen asks for its data itself.
@@ -131,11 +145,10 @@ export function startRouteRemoteEarly(
     answerKey: string,
     signedPhotosKey: string,
     published: unknown,
+    stored: string | null,
   ): void {
     if (typeof supabaseUrl !== 'string' || typeof anonKey !== 'string') return;
     let token = anonKey;
-    // supabase-js's key for the project's session (authStorageKey in @snapshire/contracts).
-    const stored = localStorage.getItem(`sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`);
     if (stored) {
       const session = JSON.parse(stored) as { access_token?: unknown; expires_at?: unknown };
       const valid = typeof session.expires_at === 'number' && session.expires_at * 1000 > Date.now() + 60_000;

@@ -1,0 +1,126 @@
+/**
+ * The shell is drawn from the page's HTML (issue 24, decision 2): the top bar, the screen-high content area
+ * and, at the home address, the landing page's text are written into index.html at build time
+ * (host/build/prerenderShellPlugin.ts), so they paint before any script has arrived, exactly where the app then
+ * draws them. Measured by opening a page twice, once with the site's scripts cut off (only the HTML and its
+ * inline scripts), once whole, and comparing where each part is.
+ */
+import type { BrowserContextOptions, Page } from '@playwright/test';
+import { paths } from '@snapshire/contracts';
+import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
+import { expect, test } from '../harness/fixtures.ts';
+import { signIn } from '../support/session.ts';
+
+/** The shell's parts, by what they are (the session's controls are hidden until it is read, so not by role). */
+const PARTS = {
+  header: 'header',
+  home: `nav a[href="${paths.home()}"]`,
+  groups: `nav a[href="${paths.groups()}"]`,
+  theme: 'header button[aria-label^="Theme"]',
+  main: 'main',
+} as const;
+
+/** The landing page's text and its two ways in. */
+const LANDING_PARTS = {
+  content: '[data-testid="landing-content"]',
+  heading: 'h1',
+  createAccount: `main a[href="${paths.register()}"]`,
+  browseGroups: `main a[href="${paths.groups()}"]`,
+} as const;
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+
+async function boxesOf(page: Page, parts: Record<string, string>): Promise<Record<string, Box>> {
+  const entries = await Promise.all(
+    Object.entries(parts).map(async ([name, selector]) => [name, await page.locator(selector).first().boundingBox()]),
+  );
+  return Object.fromEntries(entries) as Record<string, Box>;
+}
+
+/** The page at `path` with every script file of the site refused: what its HTML alone draws. */
+async function openHtmlOnly(page: Page, path: string): Promise<void> {
+  await page.route(/\.js(\?|$)/, (route) => route.abort());
+  await page.goto(path);
+  await expect(page.locator(PARTS.header)).toBeVisible();
+}
+
+const DEVICES: { name: string; options: BrowserContextOptions }[] = [
+  {
+    name: 'phone',
+    options: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  },
+  { name: 'laptop', options: { viewport: { width: 1280, height: 800 } } },
+];
+
+for (const device of DEVICES) {
+  for (const visitor of ['signed out', 'signed in'] as const) {
+    test(`on a ${device.name}, ${visitor}: the HTML alone draws the shell where the app draws it`, async ({
+      browser,
+      stack,
+    }) => {
+      const context = await browser.newContext({ ...device.options, baseURL: stack.hostUrl });
+      try {
+        if (visitor === 'signed in') {
+          const signing = await context.newPage();
+          await signIn(signing, SAMPLE_ACCOUNTS.ben, paths.groups());
+          await signing.close();
+        }
+        // Only the HTML: every script file of the site is refused (the inline scripts still run).
+        const htmlOnly = await context.newPage();
+        await openHtmlOnly(htmlOnly, paths.groups());
+        const fromHtml = await boxesOf(htmlOnly, PARTS);
+        const footerTop = (await htmlOnly.locator('footer').boundingBox())?.y;
+        // The landing page's text is drawn at the home address only.
+        await expect(htmlOnly.locator(LANDING_PARTS.content)).toHaveCount(0);
+        await htmlOnly.close();
+
+        const whole = await context.newPage();
+        await whole.goto(paths.groups());
+        await expect(
+          visitor === 'signed in'
+            ? whole.getByRole('button', { name: 'Sign out' })
+            : whole.getByRole('link', { name: 'Sign up' }),
+        ).toBeVisible({ timeout: 30_000 });
+        const fromApp = await boxesOf(whole, PARTS);
+
+        for (const [name, box] of Object.entries(fromApp)) {
+          expect(box, `${name} is drawn by the app`).not.toBeNull();
+          // The content area grows with the screen drawn into it: where it starts and how wide it is.
+          const expected = name === 'main' ? { ...box!, height: fromHtml.main?.height } : box;
+          expect(fromHtml[name], `${name} in the HTML alone`).toEqual(expected);
+        }
+        // The content area is at least a screen high, so the footer starts out of view.
+        expect(footerTop).toBeGreaterThanOrEqual(device.options.viewport!.height);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
+
+for (const device of DEVICES) {
+  test(`on a ${device.name}: the HTML alone draws the landing page's text where the app draws it`, async ({
+    browser,
+    stack,
+  }) => {
+    const context = await browser.newContext({ ...device.options, baseURL: stack.hostUrl });
+    try {
+      const htmlOnly = await context.newPage();
+      await openHtmlOnly(htmlOnly, paths.home());
+      await expect(htmlOnly.locator(LANDING_PARTS.heading)).toHaveText('A new home for your photographs');
+      const fromHtml = await boxesOf(htmlOnly, { ...PARTS, ...LANDING_PARTS });
+      await htmlOnly.close();
+
+      const whole = await context.newPage();
+      await whole.goto(paths.home());
+      await expect(whole.getByRole('link', { name: 'Sign up' })).toBeVisible({ timeout: 30_000 });
+      const fromApp = await boxesOf(whole, { ...PARTS, ...LANDING_PARTS });
+      for (const [name, box] of Object.entries(fromApp)) {
+        expect(box, `${name} is drawn by the app`).not.toBeNull();
+        expect(fromHtml[name], `${name} in the HTML alone`).toEqual(box);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}

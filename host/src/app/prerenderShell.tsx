@@ -1,0 +1,107 @@
+/**
+ * The shell as the page's HTML carries it: the layout (top bar, a screen-high content area, the footer) drawn
+ * by its own components at build time, in the state the app's first render draws it in (the stored session
+ * not read yet, so its controls hold their room, hidden), with the component styles Emotion wrote for it, and
+ * in it the landing page's text, kept only at the home address. It paints from the HTML, before any script
+ * has arrived; the app's first render replaces it with the same boxes (React empties the root on its first
+ * commit, and Emotion takes the styles over instead of writing them again). host/build/prerenderShellPlugin.ts
+ * writes it into index.html; e2e/tests/shell-html.spec.ts compares the two.
+ *
+ * Rendered twice, since the room the top bar keeps differs for a device that holds a stored session: the
+ * page's first script marks <html> with STORED_SESSION_ATTRIBUTE when it does (earlyRemote.ts), and the other
+ * variant is removed before the first paint.
+ */
+import { DataProvider, disposeData } from '@snapshire/data';
+import { UiProvider } from '@snapshire/ui';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { ROUTES } from '@snapshire/contracts';
+import { LandingPage } from '../features/landing/LandingPage.tsx';
+import { Layout } from '../features/layout/Layout.tsx';
+import { RuntimeConfigProvider, withDefaults } from './runtimeConfig.tsx';
+import { STORED_SESSION_ATTRIBUTE } from './runtimeConfigElement.ts';
+
+const VARIANT = 'data-shell';
+/** On a screen drawn for one address: removed, before the first paint, from the page at any other. */
+const FOR_ADDRESS = 'data-shell-for';
+
+/** The variant not for this device (the stored-session mark is set on <html> before the body is parsed). */
+const UNUSED_VARIANT =
+  `html[${STORED_SESSION_ATTRIBUTE}] [${VARIANT}="signed-out"],` +
+  `html:not([${STORED_SESSION_ATTRIBUTE}]) [${VARIANT}="signed-in"]`;
+/** Set by the script after the variants once they are whole (the browser may paint a page half parsed). */
+const READY = 'data-shell-ready';
+const SHELL_VARIANT_CSS = `[${VARIANT}]{display:none}[${VARIANT}][${READY}]{display:contents}`;
+
+/**
+ * Run once the variants have been parsed: removes the one not for this device and the screens drawn for
+ * other addresses, then shows the shell, whole, as the app's first render will draw it.
+ */
+const SHOW_SHELL =
+  `document.querySelector(${JSON.stringify(UNUSED_VARIANT)})?.remove();` +
+  `document.querySelectorAll("[${FOR_ADDRESS}]").forEach(function(e){` +
+  `if(e.getAttribute("${FOR_ADDRESS}")!==location.pathname)e.remove()});` +
+  `document.querySelector("[${VARIANT}]")?.setAttribute("${READY}","")`;
+
+// next-themes writes its theme script into server-rendered output; the page's head applies the theme itself.
+const THEME_SCRIPT = /<script>[^<]*<\/script>/g;
+
+/** The layout at the home page's address, with the landing page (the host's own screen, text only) in it. */
+async function renderLayout(): Promise<string> {
+  const routes = [
+    {
+      element: <Layout />,
+      children: [
+        {
+          path: ROUTES.HOME,
+          element: (
+            <div {...{ [FOR_ADDRESS]: ROUTES.HOME }} style={{ display: 'contents' }}>
+              <LandingPage />
+            </div>
+          ),
+        },
+      ],
+    },
+  ];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${ROUTES.HOME}`));
+  if (context instanceof Response) throw new Error('The shell route answered with a redirect.');
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // The page's own backend and remotes come from its runtime config; nothing drawn here depends on them.
+  const config = withDefaults({ supabaseUrl: 'http://localhost', supabaseAnonKey: 'prerender', remotes: {} });
+  try {
+    return renderToString(
+      <RuntimeConfigProvider config={config}>
+        <UiProvider>
+          <DataProvider config={config}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </DataProvider>
+        </UiProvider>
+      </RuntimeConfigProvider>,
+    ).replace(THEME_SCRIPT, '');
+  } finally {
+    disposeData();
+  }
+}
+
+/** A storage that holds a session under every key, for the signed-in variant (the session is only counted). */
+const storageWithSession = { getItem: () => '{}' } as Pick<Storage, 'getItem'>;
+
+/** The two variants of the shell, each in its wrapper, and what shows the one for this device, once whole. */
+export async function renderShell(): Promise<string> {
+  const signedOut = await renderLayout();
+  const globals = globalThis as { localStorage?: Pick<Storage, 'getItem'> };
+  const storage = globals.localStorage;
+  globals.localStorage = storageWithSession;
+  let signedIn: string;
+  try {
+    signedIn = await renderLayout();
+  } finally {
+    globals.localStorage = storage;
+  }
+  return (
+    `<style>${SHELL_VARIANT_CSS}</style>` +
+    `<div ${VARIANT}="signed-out">${signedOut}</div><div ${VARIANT}="signed-in">${signedIn}</div>` +
+    `<script>${SHOW_SHELL}</script>`
+  );
+}
