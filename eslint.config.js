@@ -33,6 +33,11 @@ const FRONTEND_PACKAGES = [
 const FUNCTIONS = 'supabase/functions';
 /** Code the edge functions share (Supabase's convention: a folder the CLI does not deploy as a function). */
 const FUNCTIONS_SHARED = `${FUNCTIONS}/_shared`;
+/** The one module through which edge functions reach the platform (the caller, the clients, GraphQL). */
+const PLATFORM_MODULE = `${FUNCTIONS_SHARED}/platform.ts`;
+const PLATFORM_MESSAGE =
+  'Edge functions reach auth, REST, storage and GraphQL only through supabase/functions/_shared/platform.ts ' +
+  '(requestPlatform: the caller verified once per request, their client, the service client, GraphQL).';
 const EDGE_FUNCTIONS = foldersIn(FUNCTIONS)
   .filter((name) => !name.startsWith('_'))
   .map((name) => `${FUNCTIONS}/${name}`);
@@ -259,6 +264,26 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Edge functions reach auth, REST, storage and GraphQL only through _shared/platform.ts, so the caller is
+    // verified once per request and the clients and the GraphQL call are made in one place.
+    files: inRooms(FUNCTIONS),
+    ignores: [PLATFORM_MODULE],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@supabase/*', 'npm:@supabase/*'], allowTypeImports: true, message: PLATFORM_MESSAGE }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value=/^(npm:)?@supabase\\//]', message: PLATFORM_MESSAGE },
+      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: PLATFORM_MESSAGE }],
+      'no-restricted-properties': ['error', { object: 'globalThis', property: 'fetch', message: PLATFORM_MESSAGE }],
     },
   },
   // Tests and tooling may use whatever they need from their own workspace.

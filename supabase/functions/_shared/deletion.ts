@@ -12,11 +12,9 @@ import {
   type DeletionResponse,
 } from '@snapshire/contracts';
 import type { ZodMiniType } from 'zod/mini';
-import { authenticateCaller } from './auth.ts';
-import { GraphqlRefusal, graphqlRequest } from './graphql.ts';
 import { CORS_HEADERS, HttpError, errorResponse, json } from './http.ts';
 import { purgeDeletedPhotos } from './photo-purge.ts';
-import { adminClient } from './supabase.ts';
+import { GraphqlRefusal, requestPlatform } from './platform.ts';
 
 export function deletionHandler<Body extends Record<string, string>>(
   schema: ZodMiniType<Body>,
@@ -27,9 +25,8 @@ export function deletionHandler<Body extends Record<string, string>>(
     if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
     try {
       if (req.method !== 'POST') throw new HttpError(405, MESSAGES.UNKNOWN_ERROR);
-      const admin = adminClient();
-      await authenticateCaller(req, admin, GROUP_RULE_MESSAGES.not_signed_in);
-      const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')![1]!;
+      const platform = requestPlatform(req, GROUP_RULE_MESSAGES.not_signed_in);
+      await platform.caller();
       let raw: unknown;
       try {
         raw = await req.json();
@@ -45,7 +42,7 @@ export function deletionHandler<Body extends Record<string, string>>(
         );
       const { query, variables } = operation(parsed.data);
       try {
-        await graphqlRequest(token, query, variables);
+        await platform.graphql(query, variables);
       } catch (err) {
         if (!(err instanceof GraphqlRefusal)) throw err;
         const code = groupRuleCode(err.message);
@@ -53,7 +50,7 @@ export function deletionHandler<Body extends Record<string, string>>(
         return json(code ? groupRuleStatus(code) : 400, body);
       }
       // The rule has run and committed; photo removal failing must not undo it (the queue keeps them).
-      const purge = await purgeDeletedPhotos(admin).catch(() => ({ removed: 0, pending: -1 }));
+      const purge = await purgeDeletedPhotos(platform).catch(() => ({ removed: 0, pending: -1 }));
       const body: DeletionResponse = { deleted: true, photosRemoved: purge.removed, photosPending: purge.pending };
       return json(200, body);
     } catch (err) {

@@ -5,9 +5,7 @@
  * the only way to delete objects on hosted Supabase. A queue row goes only once the storage API has removed
  * its object (or reports it already gone), so a failure leaves it for the next drain: nothing is orphaned.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { graphqlRequest } from './graphql.ts';
-import { setting } from './supabase.ts';
+import type { RequestPlatform } from './platform.ts';
 
 /** pg_graphql's default page size: one page per round. */
 const PAGE = 30;
@@ -23,10 +21,10 @@ export interface PurgeResult {
   pending: number;
 }
 
-export async function purgeDeletedPhotos(admin: SupabaseClient): Promise<PurgeResult> {
-  const serviceKey = setting('SUPABASE_SERVICE_ROLE_KEY');
+export async function purgeDeletedPhotos(platform: RequestPlatform): Promise<PurgeResult> {
+  const { service } = platform;
   const asService = <T>(query: string, variables?: Record<string, unknown>) =>
-    graphqlRequest<T>(serviceKey, query, variables, serviceKey);
+    platform.serviceGraphql<T>(query, variables);
   let removed = 0;
   // Objects the storage API refused stay queued and are skipped for the rest of this call, so one bad object
   // cannot block the others.
@@ -42,11 +40,11 @@ export async function purgeDeletedPhotos(admin: SupabaseClient): Promise<PurgeRe
     for (const row of rows) byBucket.set(row.bucket_id, [...(byBucket.get(row.bucket_id) ?? []), row.name]);
     for (const [bucket, names] of byBucket) {
       let gone = names;
-      if ((await admin.storage.from(bucket).remove(names)).error) {
+      if ((await service.storage.from(bucket).remove(names)).error) {
         // One refusal fails the whole batch: find which, one object at a time.
         gone = [];
         for (const name of names) {
-          if ((await admin.storage.from(bucket).remove([name])).error) refused.push(name);
+          if ((await service.storage.from(bucket).remove([name])).error) refused.push(name);
           else gone.push(name);
         }
       }

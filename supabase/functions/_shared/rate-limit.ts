@@ -2,6 +2,8 @@
  * Fixed-window request counters in the function's memory. On Supabase each worker keeps its own, so the
  * bound holds per worker (the gateway's limits come on top); on the embedded backend one process serves all.
  */
+import { unverifiedClaims } from './platform.ts';
+
 export class RateWindows {
   private readonly counts = new Map<string, { start: number; n: number }>();
 
@@ -35,17 +37,8 @@ export class RateWindows {
  * another bucket, and their request is then refused as unauthorised.
  */
 export function rateKey(token: string | undefined, address: string | undefined): string {
-  const part = token?.split('.')[1];
-  if (part) {
-    try {
-      const text = new TextDecoder().decode(
-        Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
-      );
-      const claims = JSON.parse(text) as { sub?: unknown; role?: unknown };
-      if (claims.role === 'authenticated' && typeof claims.sub === 'string') return `user:${claims.sub}`;
-    } catch {
-      // Not a JWT: counted by address like any anonymous caller.
-    }
-  }
+  const claims = token ? unverifiedClaims(token) : undefined;
+  if (claims?.role === 'authenticated' && typeof claims.sub === 'string') return `user:${claims.sub}`;
+  // Not a user's JWT: counted by address like any anonymous caller.
   return `address:${address ?? 'unknown'}`;
 }

@@ -57,12 +57,12 @@ function refusal(outcome: string): HttpError {
 
 /** May the user post into the group with these categories? Throws the refusal if not. */
 export async function checkPostCreate(
-  admin: SupabaseClient,
+  service: SupabaseClient,
   authorId: string,
   groupId: string,
   categoryIds: string[],
 ): Promise<void> {
-  const { data, error } = await admin.rpc('post_create_check', {
+  const { data, error } = await service.rpc('post_create_check', {
     p_author_id: authorId,
     p_group_id: groupId,
     p_category_ids: categoryIds,
@@ -72,8 +72,8 @@ export async function checkPostCreate(
 }
 
 /** The post this user already created with this key, or null when the key is new. */
-export async function keyedPost(admin: SupabaseClient, authorId: string, key: string): Promise<KeyedPost | null> {
-  const { data, error } = await admin.rpc('post_create_lookup', { p_author_id: authorId, p_idempotency_key: key });
+export async function keyedPost(service: SupabaseClient, authorId: string, key: string): Promise<KeyedPost | null> {
+  const { data, error } = await service.rpc('post_create_lookup', { p_author_id: authorId, p_idempotency_key: key });
   if (error) throw new Error(`post_create_lookup failed: ${error.message}`, { cause: error });
   if (!data) return null;
   const row = data as { post_id: string; file_sha256: string };
@@ -84,8 +84,8 @@ export async function keyedPost(admin: SupabaseClient, authorId: string, key: st
  * Inserts the post, shown, with its categories (and its idempotency key) in one transaction (its photo is
  * stored already): 'created', or 'duplicate' when a request with the same key got there first.
  */
-export async function createPost(admin: SupabaseClient, post: PostRow): Promise<'created' | 'duplicate'> {
-  const { data, error } = await admin.rpc('post_create', {
+export async function createPost(service: SupabaseClient, post: PostRow): Promise<'created' | 'duplicate'> {
+  const { data, error } = await service.rpc('post_create', {
     p_id: post.id,
     p_group_id: post.groupId,
     p_author_id: post.authorId,

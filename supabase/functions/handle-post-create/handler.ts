@@ -1,7 +1,7 @@
 /**
  * handle-post-create: creates a post from the new-post screen's multipart form.
  *
- *   1. authenticate the caller (bearer token -> auth.getUser);
+ *   1. authenticate the caller (bearer token -> auth.getUser, once, through _shared/platform.ts);
  *   2. read and validate the form with the wire format's decoder (decodePostCreateForm);
  *   3. check the bytes are a JPEG within the pixel limit, from its header, before any decoding;
  *   4. ask the database whether the caller may post into the group with these categories;
@@ -17,9 +17,8 @@
  * 201 {post: {id}} or {error, issues?}: the response schemas of @snapshire/contracts (post-create.ts).
  */
 import { CAMERA_DETAILS, MESSAGES, PHOTO_BUCKET, type PostCreatedResponse, postObjectPath } from '@snapshire/contracts';
-import { authenticateCaller } from '../_shared/auth.ts';
 import { CORS_HEADERS, describeFailure, errorResponse, HttpError, json } from '../_shared/http.ts';
-import { adminClient } from '../_shared/supabase.ts';
+import { requestPlatform } from '../_shared/platform.ts';
 import { checkPostCreate, createPost, keyedPost, type KeyedPost, type PostRow } from './database.ts';
 import { readPostCreateRequest } from './form.ts';
 import { inspectJpeg, sanitizeJpeg } from './image.ts';
@@ -43,25 +42,26 @@ function replay(earlier: KeyedPost, fileSha256: string): Response {
 }
 
 async function handle(req: Request): Promise<Response> {
-  const admin = adminClient();
-  const caller = await authenticateCaller(req, admin, MESSAGES.NOT_SIGNED_IN);
+  const platform = requestPlatform(req, MESSAGES.NOT_SIGNED_IN);
+  const service = platform.service;
+  const caller = await platform.caller();
   const form = await readPostCreateRequest(req);
   const original = form.file.bytes;
   const key = form.idempotencyKey;
   const fileSha256 = key ? await sha256Hex(original) : undefined;
   if (key && fileSha256) {
-    const earlier = await keyedPost(admin, caller.id, key);
+    const earlier = await keyedPost(service, caller.id, key);
     if (earlier) return replay(earlier, fileSha256);
   }
   inspectJpeg(original);
-  await checkPostCreate(admin, caller.id, form.groupId, form.categoryIds);
+  await checkPostCreate(service, caller.id, form.groupId, form.categoryIds);
 
   const photo = await sanitizeJpeg(original);
   const id = crypto.randomUUID();
   // Never the client's file name: a generated one cannot carry path tricks or collide.
   const fileName = `${crypto.randomUUID()}.jpg`;
   const path = postObjectPath(id, fileName);
-  const stored = await admin.storage
+  const stored = await service.storage
     .from(PHOTO_BUCKET)
     .upload(path, photo.data, { contentType: 'image/jpeg', upsert: false });
   if (stored.error) throw new Error(`storage refused the photo: ${stored.error.message}`, { cause: stored.error });
@@ -92,7 +92,7 @@ async function handle(req: Request): Promise<Response> {
     fileSha256,
   };
   const removePhoto = async () => {
-    const removed = await admin.storage
+    const removed = await service.storage
       .from(PHOTO_BUCKET)
       .remove([path])
       .catch((e: Error) => ({ error: e }));
@@ -100,7 +100,7 @@ async function handle(req: Request): Promise<Response> {
   };
   let outcome: 'created' | 'duplicate';
   try {
-    outcome = await createPost(admin, post);
+    outcome = await createPost(service, post);
   } catch (err) {
     await removePhoto();
     throw err;
@@ -108,7 +108,7 @@ async function handle(req: Request): Promise<Response> {
   if (outcome === 'duplicate' && key && fileSha256) {
     // A request with the same key committed while this one decoded: its post stands, this photo goes.
     await removePhoto();
-    const earlier = await keyedPost(admin, caller.id, key);
+    const earlier = await keyedPost(service, caller.id, key);
     if (!earlier) throw new Error('post_create answered duplicate but the key has no post');
     return replay(earlier, fileSha256);
   }

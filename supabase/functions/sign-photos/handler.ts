@@ -4,7 +4,8 @@
  * security decides what they may see: a post of a private group they are not in comes back exactly as a
  * post that does not exist (absent). Storage paths come from the database, never from the request; each is
  * then signed at each asked width with the service role, in parallel, through the storage API's own
- * createSignedUrl (the token carries the transform, as storage-api's render route requires).
+ * createSignedUrl (the token carries the transform, as storage-api's render route requires). Both go
+ * through _shared/platform.ts.
  */
 import {
   LIMITS,
@@ -15,14 +16,15 @@ import {
   issueMessages,
   postObjectPath,
   signPhotosRequestSchema,
+  signedPhotoUrl,
   type FunctionErrorResponse,
   type ImageTransform,
   type SignPhotosResponse,
   type SignedRendition,
 } from '@snapshire/contracts';
 import { CORS_HEADERS, HttpError, errorResponse, json } from '../_shared/http.ts';
+import { GraphqlHttpError, type RequestPlatform, requestPlatform } from '../_shared/platform.ts';
 import { RateWindows, rateKey } from '../_shared/rate-limit.ts';
-import { setting } from '../_shared/supabase.ts';
 
 interface PostPhoto {
   id: string;
@@ -64,46 +66,35 @@ async function readLimited(req: Request, limit: number): Promise<string> {
  * The posts among `ids` the caller may see and that have a photo, through the project's GraphQL API with the
  * caller's token (the anon key for a visitor). A token the API refuses is the caller's problem: 401.
  */
-async function visiblePosts(token: string, ids: readonly string[]): Promise<PostPhoto[]> {
-  const response = await fetch(`${setting('SUPABASE_URL')}/graphql/v1`, {
-    method: 'POST',
-    headers: {
-      apikey: setting('SUPABASE_ANON_KEY'),
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
-      query: `query SignPhotos($ids: [UUID!], $first: Int) {
+async function visiblePosts(platform: RequestPlatform, ids: readonly string[]): Promise<PostPhoto[]> {
+  try {
+    const data = await platform.graphql<{ postCollection?: { edges: { node: PostPhoto }[] } | null }>(
+      `query SignPhotos($ids: [UUID!], $first: Int) {
         postCollection(filter: { id: { in: $ids }, has_uploaded_photo: { eq: true } }, first: $first) {
           edges { node { id file_name meta_width meta_height } }
         } }`,
-      variables: { ids, first: ids.length },
-    }),
-  });
-  if (response.status === 401 || response.status === 403)
-    throw new HttpError(401, SIGN_PHOTOS_MESSAGES.SESSION_INVALID);
-  if (!response.ok) throw new Error(`GraphQL answered HTTP ${response.status}`);
-  const body = (await response.json()) as {
-    data?: { postCollection?: { edges: { node: PostPhoto }[] } | null } | null;
-    errors?: { message: string }[];
-  };
-  if (body.errors?.length) throw new Error(`GraphQL refused: ${body.errors[0]!.message}`);
-  return body.data?.postCollection?.edges.map((edge) => edge.node) ?? [];
+      { ids, first: ids.length },
+    );
+    return data.postCollection?.edges.map((edge) => edge.node) ?? [];
+  } catch (err) {
+    if (err instanceof GraphqlHttpError && (err.status === 401 || err.status === 403))
+      throw new HttpError(401, SIGN_PHOTOS_MESSAGES.SESSION_INVALID);
+    throw err;
+  }
 }
 
-/** One signed path from the storage API (service role), relative to it, as storage-api answers it. */
-async function signPath(path: string, transform: ImageTransform): Promise<string> {
-  const serviceKey = setting('SUPABASE_SERVICE_ROLE_KEY');
-  const encoded = path.split('/').map(encodeURIComponent).join('/');
-  const response = await fetch(`${setting('SUPABASE_URL')}/storage/v1/object/sign/${PHOTO_BUCKET}/${encoded}`, {
-    method: 'POST',
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ expiresIn: LIMITS.SIGNED_URL_EXPIRES_IN_S, transform }),
-  });
-  const body = (await response.json().catch(() => null)) as { signedURL?: unknown; message?: unknown } | null;
-  if (!response.ok || typeof body?.signedURL !== 'string')
-    throw new Error(`storage refused to sign ${path}: HTTP ${response.status} ${String(body?.message ?? '')}`);
-  return body.signedURL;
+/**
+ * One signed path (service role), relative to the storage API as storage-api answers it: supabase-js gives
+ * the full URL, which is signedPhotoUrl of that path (the browser's side of it), so the path is read back out.
+ */
+async function signPath(platform: RequestPlatform, path: string, transform: ImageTransform): Promise<string> {
+  const { data, error } = await platform.service.storage
+    .from(PHOTO_BUCKET)
+    .createSignedUrl(path, LIMITS.SIGNED_URL_EXPIRES_IN_S, { transform });
+  if (error) throw new Error(`storage refused to sign ${path}: ${error.message}`, { cause: error });
+  const storageUrl = signedPhotoUrl(platform.projectUrl, '');
+  if (!data.signedUrl.startsWith(storageUrl)) throw new Error(`${data.signedUrl} is not under ${storageUrl}`);
+  return decodeURI(data.signedUrl.slice(storageUrl.length));
 }
 
 /** Runs `tasks` with at most `limit` at a time. */
@@ -125,9 +116,9 @@ async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promis
 }
 
 async function handle(req: Request, address: string | undefined): Promise<Response> {
-  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
-  if (!token) throw new HttpError(401, SIGN_PHOTOS_MESSAGES.SESSION_INVALID);
-  if (!rate.hit(rateKey(token, address))) throw new HttpError(429, SIGN_PHOTOS_MESSAGES.RATE_LIMITED);
+  const platform = requestPlatform(req, SIGN_PHOTOS_MESSAGES.SESSION_INVALID);
+  if (!platform.token) throw new HttpError(401, SIGN_PHOTOS_MESSAGES.SESSION_INVALID);
+  if (!rate.hit(rateKey(platform.token, address))) throw new HttpError(429, SIGN_PHOTOS_MESSAGES.RATE_LIMITED);
 
   const text = await readLimited(req, SIGN_PHOTOS_LIMITS.MAX_BODY_BYTES);
   let raw: unknown;
@@ -143,7 +134,7 @@ async function handle(req: Request, address: string | undefined): Promise<Respon
   }
   const { postIds, widths, widthsByPost } = parsed.data;
 
-  const posts = await visiblePosts(token, postIds);
+  const posts = await visiblePosts(platform, postIds);
   // One signature per distinct transform of each photo at its widths (a photo narrower than several widths
   // has one), so a page of tiles that each want one step costs one signature a tile.
   const jobs: { postId: string; transform: ImageTransform; path: string }[] = [];
@@ -157,7 +148,7 @@ async function handle(req: Request, address: string | undefined): Promise<Respon
     }
   }
   const signed = await runLimited(
-    jobs.map((job) => () => signPath(job.path, job.transform)),
+    jobs.map((job) => () => signPath(platform, job.path, job.transform)),
     SIGN_PHOTOS_LIMITS.SIGN_CONCURRENCY,
   );
   const photos: Record<string, SignedRendition[]> = {};
