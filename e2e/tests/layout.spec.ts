@@ -234,7 +234,8 @@ test('the footer stays below the screen while a remote screen loads', async ({ p
     (window as unknown as { __footerTops: number[] }).__footerTops = tops;
     new MutationObserver(() => {
       const footer = document.querySelector('footer');
-      if (footer) tops.push(footer.getBoundingClientRect().top);
+      // Only a footer drawn: the shell from the HTML stays undisplayed until it has been parsed whole.
+      if (footer && footer.getClientRects().length > 0) tops.push(footer.getBoundingClientRect().top);
     }).observe(document, { subtree: true, childList: true });
   });
   await page.goto(paths.groups());
