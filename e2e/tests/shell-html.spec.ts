@@ -37,6 +37,15 @@ async function boxesOf(page: Page, parts: Record<string, string>): Promise<Recor
   return Object.fromEntries(entries) as Record<string, Box>;
 }
 
+/** How a link is drawn and announced: its colour, and whether it is marked as the current page. */
+async function lookOf(page: Page, selector: string): Promise<{ color: string; current: string | null }> {
+  const link = page.locator(selector).first();
+  return {
+    color: await link.evaluate((element) => getComputedStyle(element).color),
+    current: await link.getAttribute('aria-current'),
+  };
+}
+
 /** The page at `path` with every script file of the site refused: what its HTML alone draws. */
 async function openHtmlOnly(page: Page, path: string): Promise<void> {
   await page.route(/\.js(\?|$)/, (route) => route.abort());
@@ -69,6 +78,7 @@ for (const device of DEVICES) {
         const htmlOnly = await context.newPage();
         await openHtmlOnly(htmlOnly, paths.groups());
         const fromHtml = await boxesOf(htmlOnly, PARTS);
+        const groupsLinkInHtml = await lookOf(htmlOnly, PARTS.groups);
         const footerTop = (await htmlOnly.locator('footer').boundingBox())?.y;
         // The landing page's text is drawn at the home address only.
         await expect(htmlOnly.locator(LANDING_PARTS.content)).toHaveCount(0);
@@ -82,6 +92,9 @@ for (const device of DEVICES) {
             : whole.getByRole('link', { name: 'Sign up' }),
         ).toBeVisible({ timeout: 30_000 });
         const fromApp = await boxesOf(whole, PARTS);
+        // At the groups list, "Groups" is drawn as the current page by both.
+        expect(groupsLinkInHtml).toEqual(await lookOf(whole, PARTS.groups));
+        expect(groupsLinkInHtml.current).toBe('page');
 
         for (const [name, box] of Object.entries(fromApp)) {
           expect(box, `${name} is drawn by the app`).not.toBeNull();

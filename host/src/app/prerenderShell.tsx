@@ -18,6 +18,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { ROUTES } from '@snapshire/contracts';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { Layout } from '../features/layout/Layout.tsx';
+import { NAV_LINK_ATTRIBUTE } from '../features/layout/TopBar.tsx';
 import { RuntimeConfigProvider, withDefaults } from './runtimeConfig.tsx';
 import { STORED_SESSION_ATTRIBUTE } from './runtimeConfigElement.ts';
 
@@ -35,12 +36,17 @@ const SHELL_VARIANT_CSS = `[${VARIANT}]{display:none}[${VARIANT}][${READY}]{disp
 
 /**
  * Run once the variants have been parsed: removes the one not for this device and the screens drawn for
- * other addresses, then shows the shell, whole, as the app's first render will draw it.
+ * other addresses, marks the link of the current page as NavLink does (its address, or one below it; letter
+ * case aside), then shows the shell, whole, as the app's first render will draw it.
  */
 const SHOW_SHELL =
   `document.querySelector(${JSON.stringify(UNUSED_VARIANT)})?.remove();` +
   `document.querySelectorAll("[${FOR_ADDRESS}]").forEach(function(e){` +
   `if(e.getAttribute("${FOR_ADDRESS}")!==location.pathname)e.remove()});` +
+  `var p=location.pathname.toLowerCase();` +
+  `document.querySelectorAll("[${NAV_LINK_ATTRIBUTE}]").forEach(function(a){` +
+  `var t=(a.getAttribute("href")||"").toLowerCase();` +
+  `if(p===t||(p.startsWith(t)&&p.charAt(t.length)==="/")){a.classList.add("active");a.setAttribute("aria-current","page")}});` +
   `document.querySelector("[${VARIANT}]")?.setAttribute("${READY}","")`;
 
 // next-themes writes its theme script into server-rendered output; the page's head applies the theme itself.
@@ -102,6 +108,6 @@ export async function renderShell(): Promise<string> {
   return (
     `<style>${SHELL_VARIANT_CSS}</style>` +
     `<div ${VARIANT}="signed-out">${signedOut}</div><div ${VARIANT}="signed-in">${signedIn}</div>` +
-    `<script>${SHOW_SHELL}</script>`
+    `<script>(function(){${SHOW_SHELL}})()</script>`
   );
 }

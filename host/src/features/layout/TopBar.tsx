@@ -9,6 +9,13 @@ import { useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/product.ts';
 
+/**
+ * Marks the top bar's NavLinks, so that the shell drawn from the HTML (host/src/app/prerenderShell.tsx, at no
+ * address in particular) marks the current page's link as NavLink will.
+ */
+export const NAV_LINK_ATTRIBUTE = 'data-nav-link';
+const navLinkMark = { [NAV_LINK_ATTRIBUTE]: '' };
+
 /** Home link with the product name, Groups, the theme switch, and Account and Sign out, or Sign up. */
 export function TopBar() {
   const { session, loading, storedSession } = useSession();
@@ -63,7 +70,9 @@ export function TopBar() {
           _hover={{ color: 'fg' }}
           css={{ ...touchTargetLink, '&.active': { color: 'brand.fg' } }}
         >
-          <NavLink to={paths.groups()}>Groups</NavLink>
+          <NavLink to={paths.groups()} {...navLinkMark}>
+            Groups
+          </NavLink>
         </Link>
         <Spacer />
         <HStack gap={{ base: '1', sm: '2' }}>
@@ -77,7 +86,7 @@ export function TopBar() {
                 {/* The account page: name, e-mail (its owner only) and password. An icon on a phone, where the
                     bar has no room for another word; named for screen readers either way. */}
                 <Button asChild size="sm" variant="ghost" aria-label={ACCOUNT_LINK_TEXT} data-testid="account-link">
-                  <NavLink to={paths.account()}>
+                  <NavLink to={paths.account()} {...navLinkMark}>
                     <UserRound aria-hidden />
                     <Box as="span" display={{ base: 'none', md: 'inline' }}>
                       {ACCOUNT_LINK_TEXT}
