@@ -74,6 +74,24 @@ function defineRoundTrips(engine: string, open: (options: OpenDatabaseOptions) =
       expect(sent).toHaveLength(3);
     });
 
+    it('lets a transaction choose its isolation level as its first statement', async () => {
+      const caller = { role: 'authenticated', claims: { sub: 'x', role: 'authenticated' } } as const;
+      const levels = await Promise.all([
+        db.asCaller(caller, async (sql) => {
+          await sql.query('set transaction isolation level repeatable read');
+          return (await sql.query<{ l: string }>(`select current_setting('transaction_isolation') as l`)).rows[0]?.l;
+        }),
+        db.asOwner(
+          async (sql) => {
+            await sql.query('set transaction isolation level serializable');
+            return (await sql.query<{ l: string }>(`select current_setting('transaction_isolation') as l`)).rows[0]?.l;
+          },
+          { statementTimeoutMs: 1_000 },
+        ),
+      ]);
+      expect(levels).toEqual(['repeatable read', 'serializable']);
+    });
+
     it('refuses claims that could not be sent as text', async () => {
       const caller = { role: 'authenticated', claims: { sub: 'a\u0000b', role: 'authenticated' } } as const;
       await expect(db.asCaller(caller, (sql) => sql.query('select 1'))).rejects.toThrow();

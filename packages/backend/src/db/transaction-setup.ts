@@ -19,26 +19,25 @@ export function callerSettings(caller: Caller): Array<[name: string, value: stri
 }
 
 /**
- * The one query that opens a transaction and sets it up: `begin`, then every setting local to the
- * transaction in one `select set_config(..., true), ...` as PostgREST does, sent together as one simple
- * (multi-statement) query. Every request pays for each round trip of its setup; this one replaced four
- * (begin, statement_timeout, role, claims), measured at about 0.6 ms a request on PGlite over its socket
- * and 0.13 ms on PostgreSQL. The simple protocol has no bind parameters, so values are quoted literals.
+ * The one query that opens a transaction and sets it up: `begin` and a `set local` for each setting, sent as one
+ * simple (multi-statement) query. Every request pays for each round trip of its setup; this one replaced four
+ * (begin, statement_timeout, role, claims), measured at about 0.6 ms a request on PGlite over its socket and
+ * 0.13 ms on PostgreSQL. SET rather than `select set_config(...)`: a SELECT would be the transaction's first
+ * query, after which it can no longer choose its isolation level (the realtime service's checks do). The simple
+ * protocol has no bind parameters, so values are quoted literals.
  */
 export function beginTransactionSql(setup: { caller?: Caller; timeoutMs?: number }): string {
-  const settings: Array<[string, string]> = [];
-  if (setup.timeoutMs) settings.push(['statement_timeout', String(Math.floor(setup.timeoutMs))]);
+  const statements = ['begin'];
+  if (setup.timeoutMs) statements.push(`set local statement_timeout = ${Math.floor(setup.timeoutMs)}`);
   if (setup.caller) {
-    // Checked anyway, though the role comes from a closed union: it decides which policies apply.
+    // Spliced in as a name: it must be one of the API roles, though it comes from a closed union.
     if (!API_ROLES.has(setup.caller.role)) throw new Error(`bad role ${setup.caller.role}`);
-    settings.push(['role', setup.caller.role], ...callerSettings(setup.caller));
+    statements.push(`set local role ${setup.caller.role}`);
+    for (const [name, value] of callerSettings(setup.caller)) {
+      // PostgreSQL refuses a NUL in text; a bind parameter would fail on it, a literal would cut the query short.
+      if (value.includes('\0')) throw new Error(`the setting ${name} contains a NUL character`);
+      statements.push(`set local ${pg.escapeIdentifier(name)} = ${pg.escapeLiteral(value)}`);
+    }
   }
-  if (settings.length === 0) return 'begin';
-  // PostgreSQL refuses a NUL in text; a bind parameter would fail on it, a literal would cut the query short.
-  if (settings.some(([, value]) => value.includes('\0')))
-    throw new Error('a transaction setting contains a NUL character');
-  const configs = settings.map(
-    ([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`,
-  );
-  return `begin; select ${configs.join(', ')}`;
+  return statements.join('; ');
 }
