@@ -4,11 +4,12 @@
  * The frontend's own GroupById (a group with 30 of its 40 posts + its categories) and AllGroups documents,
  * sent to createGraphqlService over the real database layer (openDatabase: a `pg` pool to PGlite behind
  * pglite-socket, or to a throwaway PostgreSQL 15 cluster), at concurrency 1, 4 and 16. Prints p50/p95 latency,
- * throughput and the SQL statements each request sends (the GraphQL layer's, plus the transaction setup the
- * database layer adds). Bounded: each cell stops after its request count or 8 s, whichever comes first.
+ * throughput, the SQL statements the GraphQL layer sends per request and the round trips to the database each
+ * request costs (those statements plus the transaction's setup and commit). Bounded: each cell stops after its request count or 8 s, whichever comes first.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { applyPlatformAndMigrations, openDatabase, type OpenedDatabase } from '../src/db/index.ts';
 import type { Caller, Database, SqlClient } from '../src/db/types.ts';
 import { createGraphqlService } from '../src/graphql/index.ts';
@@ -23,13 +24,22 @@ const AUTHOR_ID = '40000000-0000-4000-8000-000000000001';
 const CONCURRENCY = [1, 4, 16];
 const REQUESTS_PER_CELL = 400;
 const CELL_TIME_LIMIT_MS = 8_000;
-/** begin, set local role, set_config(claims...), commit: what Database.asCaller adds to every request. */
-const TRANSACTION_STATEMENTS = 4;
 
 const { values } = parseArgs({ options: { engines: { type: 'string', default: 'pglite,postgres' } } });
 const engines = values.engines.split(',').map((e) => e.trim());
 
 const ANON: Caller = { role: 'anon', claims: { role: 'anon' } };
+
+/**
+ * Counts every query any pg client sends (a round trip each): with the GraphQL layer's own statements, what the
+ * transaction around them costs (its setup and commit).
+ */
+let roundTrips = 0;
+const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  roundTrips += 1;
+  return clientQuery.apply(this, args);
+} as never;
 
 /** Counts the statements the GraphQL layer sends inside asCaller. */
 function counting(db: Database): { db: Database; count: () => number } {
@@ -83,6 +93,7 @@ interface Cell {
   p95: number;
   throughput: number;
   statements: number;
+  roundTrips: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -120,6 +131,7 @@ async function benchEngine(engine: string, db: OpenedDatabase): Promise<Cell[]> 
     for (const concurrency of CONCURRENCY) {
       const latencies: number[] = [];
       const statementsBefore = counted.count();
+      const roundTripsBefore = roundTrips;
       let issued = 0;
       const started = performance.now();
       const deadline = started + CELL_TIME_LIMIT_MS;
@@ -144,12 +156,13 @@ async function benchEngine(engine: string, db: OpenedDatabase): Promise<Cell[]> 
         p95: percentile(latencies, 95),
         throughput: (latencies.length / elapsed) * 1000,
         statements: (counted.count() - statementsBefore) / latencies.length,
+        roundTrips: (roundTrips - roundTripsBefore) / latencies.length,
       });
       const c = cells.at(-1)!;
       console.log(
         `${engine.padEnd(8)} ${name.padEnd(34)} c=${String(concurrency).padEnd(3)} n=${String(c.requests).padEnd(4)} ` +
           `p50 ${c.p50.toFixed(1).padStart(6)} ms  p95 ${c.p95.toFixed(1).padStart(6)} ms  ${c.throughput.toFixed(0).padStart(5)} req/s  ` +
-          `${c.statements} GraphQL statement(s)/request (+${TRANSACTION_STATEMENTS} transaction)`,
+          `${c.statements} GraphQL statement(s) in ${c.roundTrips} round trips/request`,
       );
     }
   }
@@ -179,11 +192,13 @@ for (const engine of engines) {
   }
 }
 
-console.log('\n| engine | query | concurrency | p50 ms | p95 ms | req/s | SQL statements per request |');
-console.log('|---|---|---|---|---|---|---|');
+console.log(
+  '\n| engine | query | concurrency | p50 ms | p95 ms | req/s | GraphQL statements per request | round trips per request |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
 for (const c of all) {
   console.log(
     `| ${c.engine} | ${c.query} | ${c.concurrency} | ${c.p50.toFixed(1)} | ${c.p95.toFixed(1)} | ${c.throughput.toFixed(0)} | ` +
-      `${c.statements} GraphQL + ${TRANSACTION_STATEMENTS} transaction |`,
+      `${c.statements} | ${c.roundTrips} |`,
   );
 }

@@ -20,7 +20,7 @@ const PARSE = 0x50; // 'P'
  * @param {(event: EngineEvent) => void} [report] told which client connection (by the application_name of its
  *   startup message) the engine is running a message for (numbered), and when it is done: the main thread's
  *   statement watchdog (PGlite cannot time out a statement itself); and every notification (NOTIFY) the
- *   session's output carries, for the main thread's listeners (open.ts).
+ *   session's output carries, for the main thread's listeners (pglite-engine.ts).
  * @param {number} [idleHoldMs] how long a connection may hold the session idle (inside a transaction, or
  *   mid extended-protocol sequence) while others wait, before it is disconnected and its transaction rolled
  *   back: PostgreSQL's idle_in_transaction_session_timeout. Without it one idle client stalls every request.

@@ -1,6 +1,6 @@
 // PGlite runs here, in a worker thread, so its synchronous WebAssembly work never blocks the HTTP server's
 // event loop. It is served over the Postgres wire protocol by pglite-socket on a Unix socket, which does no
-// authentication: the socket lives in a directory only this user may enter (open.ts), so no other local
+// authentication: the socket lives in a directory only this user may enter (pglite-server.ts), so no other local
 // user's process can reach it. Plain JavaScript so it loads in a Worker under tsx, vitest and plain node alike.
 import { chmodSync, rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -23,7 +23,7 @@ async function start() {
     dataDir: options.dataDir,
     extensions: { pgcrypto, uuid_ossp },
     loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
-    // Compiled and read once by the main thread (open.ts).
+    // Compiled and read once by the main thread (pglite-server.ts).
     pgliteWasmModule: options.wasmModule,
     fsBundle: options.fsBundle ? new Blob([options.fsBundle]) : undefined,
   });
@@ -35,7 +35,7 @@ async function start() {
   db.onNotification((channel, payload) => parentPort?.postMessage({ type: 'notification', channel, payload }));
   server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: options.maxConnections });
   const wire = serializeWireSequences(server, (event) => parentPort?.postMessage(event), options.idleHoldMs);
-  // Called by the main thread through the inspector while the engine is busy (open.ts): the only way in.
+  // Called by the main thread through the inspector while the engine is busy (pglite-watchdog.ts): the only way in.
   globalThis.snapshireCancelStatement = wire.cancel;
   await server.start();
   chmodSync(options.socketPath, 0o600);

@@ -18,7 +18,7 @@ async function timed(fn: () => Promise<unknown>): Promise<{ ms: number; error: u
   }
 }
 
-// PGlite's engine cannot time out a statement by itself; these prove the watchdog of open.ts does, by
+// PGlite's engine cannot time out a statement by itself; these prove the watchdog (pglite-watchdog.ts) does, by
 // raising PostgreSQL's cancel flag in the running engine, and by restarting the worker when that is not enough.
 describe('cancelling a statement on PGlite', () => {
   let db: OpenedDatabase;

@@ -42,7 +42,7 @@ export async function checkChannelToken(token: string, jwtSecret: string): Promi
   }
   if (typeof claims.role !== 'string' || typeof claims.exp !== 'number')
     return { ok: false, code: 'InvalidJWTToken', message: 'Fields `role` and `exp` are required in JWT' };
-  // Requests run as one of the API roles only (src/db/open.ts); hosted would fail to set any other.
+  // Requests run as one of the API roles only (src/db/transaction-setup.ts); hosted would fail to set any other.
   if (!API_ROLES.has(claims.role))
     return { ok: false, code: 'InvalidJWTToken', message: `role "${claims.role}" does not exist` };
   return { ok: true, caller: { role: claims.role as Caller['role'], claims }, exp: claims.exp };

@@ -24,7 +24,7 @@ import {
  * what (hosted Realtime's checks and words, supabase/realtime lib/realtime_web/channels/realtime_channel.ex),
  * and who is sent each change:
  * - INSERT and UPDATE reach a subscriber only if that subscriber, run as its own role with its own claims as
- *   its requests are (src/db/open.ts callerSettings), can select the row at the moment of the check
+ *   its requests are (src/db/transaction-setup.ts callerSettings), can select the row at the moment of the check
  *   (embedded_backend.realtime_check, src/db/embedded.sql), as on hosted. Stricter than hosted, what it is
  *   sent is the row as it is at that moment, and its filter is applied to that row: a row that changed again
  *   before the check is sent with its newer values, never with older ones it might not have been allowed to

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../db/index.ts';
-import { PGLITE_IDLE_HOLD_MS } from '../db/open.ts';
+import { PGLITE_IDLE_HOLD_MS } from '../db/pglite-server.ts';
 
 /** TCP sockets this process listens on (pglite-socket runs in a worker thread of this process). */
 function listeningTcpSockets(): string[] {
