@@ -51,6 +51,16 @@ const SHOW_SHELL =
 
 // next-themes writes its theme script into server-rendered output; the page's head applies the theme itself.
 const THEME_SCRIPT = /<script>[^<]*<\/script>/g;
+/** A style element Emotion wrote before the first element that uses its rule (one per rule and render). */
+const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
+
+/** `html` without its Emotion style elements, which are added to `styles` (most rules are in both variants). */
+function takeStyles(html: string, styles: Set<string>): string {
+  return html.replace(EMOTION_STYLE, (style) => {
+    styles.add(style);
+    return '';
+  });
+}
 
 /** The layout at the home page's address, with the landing page (the host's own screen, text only) in it. */
 async function renderLayout(): Promise<string> {
@@ -105,9 +115,12 @@ export async function renderShell(): Promise<string> {
   } finally {
     globals.localStorage = storage;
   }
+  // Once for both, before them: Emotion's cache moves every one of them into <head> when the app starts.
+  const styles = new Set<string>();
+  const [signedOutHtml, signedInHtml] = [takeStyles(signedOut, styles), takeStyles(signedIn, styles)];
   return (
-    `<style>${SHELL_VARIANT_CSS}</style>` +
-    `<div ${VARIANT}="signed-out">${signedOut}</div><div ${VARIANT}="signed-in">${signedIn}</div>` +
+    `<style>${SHELL_VARIANT_CSS}</style>${[...styles].join('')}` +
+    `<div ${VARIANT}="signed-out">${signedOutHtml}</div><div ${VARIANT}="signed-in">${signedInHtml}</div>` +
     `<script>(function(){${SHOW_SHELL}})()</script>`
   );
 }
