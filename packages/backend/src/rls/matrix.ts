@@ -309,6 +309,26 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
           }
         });
 
+        it('is refused group management by the RPCs exactly where the rule refuses it (one rule, two callers)', async () => {
+          const groups = { pub: GROUPS.pub, priv: GROUPS.priv, unknown: POSTS.pubDone };
+          for (const [name, groupId] of Object.entries(groups)) {
+            const [rule] = await select<{ may: boolean }>(who, 'select private.can_manage_group($1) as may', [groupId]);
+            // update_group with nothing to change: its role check is the management rule's only effect.
+            const rpc = await db.asCaller(callerFor(who), async (sql) => {
+              await sql.query('savepoint manage');
+              try {
+                await sql.query('select public.update_group($1)', [groupId]);
+                return 'ok';
+              } catch (error) {
+                return error instanceof Error ? error.message : String(error);
+              } finally {
+                await sql.query('rollback to savepoint manage');
+              }
+            });
+            expect([name, rpc === 'ok'], `${who} managing ${name}: ${rpc}`).toEqual([name, rule!.may]);
+          }
+        });
+
         it('is told why the post-create RPC refuses it: join a public group, a private one looks missing', async () => {
           const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
           const userId = who === 'anon' ? null : USERS[who];
