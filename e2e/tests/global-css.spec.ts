@@ -41,7 +41,7 @@ test('no script inserts the global CSS at start: the page links it, asked for on
   });
   const html = await (await page.request.get(`${stack.hostUrl}/`)).text();
   // Whether the stylesheet had loaded when the app first drew into #root (no unstyled first paint). What the
-  // HTML itself holds there (the shell, host/src/app/prerenderShell.tsx) waits for it as any linked stylesheet
+  // HTML itself holds there (the shell, host/build/prerenderShell.tsx) waits for it as any linked stylesheet
   // in the head makes the page's first paint wait; the app draws once React has taken the root (React marks
   // the element it renders into with a property of its own).
   await page.addInitScript(() => {

@@ -1,5 +1,5 @@
 /**
- * Writes the shell into the built index.html (host/src/app/prerenderShell.tsx renders it with the layout's own
+ * Writes the shell into the built index.html (host/build/prerenderShell.tsx renders it with the layout's own
  * components), so the top bar paints from the HTML before any script has arrived: at fast 4G with a 4x slower
  * CPU the app's first paint comes about 2 s after the HTML (issue 24). The components are loaded through a
  * Vite server in SSR mode, as a server-rendered app would load them, and the server is closed at once.
@@ -7,7 +7,7 @@
 import { createServer, type Plugin } from 'vite';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
-const PRERENDER_MODULE = '/src/app/prerenderShell.tsx';
+const PRERENDER_MODULE = '/build/prerenderShell.tsx';
 
 export async function renderShellHtml(root: string): Promise<string> {
   const server = await createServer({

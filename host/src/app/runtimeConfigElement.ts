@@ -8,6 +8,6 @@ export const RUNTIME_CONFIG_ELEMENT_ID = 'snapshire-runtime-config';
 
 /**
  * Set on <html> by the page's first script when the device holds a stored session, before the body is parsed:
- * the shell drawn from the HTML keeps the room of the controls that session will show (prerenderShell.tsx).
+ * the shell drawn from the HTML keeps the room of the controls that session will show (host/build/prerenderShell.tsx).
  */
 export const STORED_SESSION_ATTRIBUTE = 'data-stored-session';

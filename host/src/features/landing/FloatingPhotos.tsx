@@ -9,7 +9,7 @@ const isBuild = () => false;
 /** Decoration: round photos drifting upward behind the landing page's text. Still when motion is reduced. */
 export function FloatingPhotos({ template }: { template: string }) {
   const [photos] = useState(() => randomFloatingPhotos(template));
-  // Not in the page's HTML (host/src/app/prerenderShell.tsx): drawn at random, they appear with the app.
+  // Not in the page's HTML (host/build/prerenderShell.tsx): drawn at random, they appear with the app.
   const inBrowser = useSyncExternalStore(subscribeToNothing, isBrowser, isBuild);
   if (!inBrowser) return null;
   return (

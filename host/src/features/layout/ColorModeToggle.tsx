@@ -18,7 +18,7 @@ export function ColorModeToggle() {
       <Menu.Trigger asChild>
         <IconButton variant="ghost" size="sm" aria-label={`Theme: ${LABELS[colorMode]}`} title="Theme">
           {/* The mode in effect, from the class on <html>: right from the first paint, before the colour mode
-              has been read by script (the top bar is drawn from the HTML, host/src/app/prerenderShell.tsx). */}
+              has been read by script (the top bar is drawn from the HTML, host/build/prerenderShell.tsx). */}
           <Box as="span" display="contents" _dark={{ display: 'none' }}>
             <ICONS.light />
           </Box>

@@ -10,7 +10,7 @@ import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/product.ts';
 
 /**
- * Marks the top bar's NavLinks, so that the shell drawn from the HTML (host/src/app/prerenderShell.tsx, at no
+ * Marks the top bar's NavLinks, so that the shell drawn from the HTML (host/build/prerenderShell.tsx, at no
  * address in particular) marks the current page's link as NavLink will.
  */
 export const NAV_LINK_ATTRIBUTE = 'data-nav-link';

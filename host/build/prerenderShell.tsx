@@ -16,11 +16,11 @@ import { UiProvider } from '@snapshire/ui';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { ROUTES } from '@snapshire/contracts';
-import { LandingPage } from '../features/landing/LandingPage.tsx';
-import { Layout } from '../features/layout/Layout.tsx';
-import { NAV_LINK_ATTRIBUTE } from '../features/layout/TopBar.tsx';
-import { RuntimeConfigProvider, withDefaults } from './runtimeConfig.tsx';
-import { STORED_SESSION_ATTRIBUTE } from './runtimeConfigElement.ts';
+import { LandingPage } from '../src/features/landing/LandingPage.tsx';
+import { Layout } from '../src/features/layout/Layout.tsx';
+import { NAV_LINK_ATTRIBUTE } from '../src/features/layout/TopBar.tsx';
+import { RuntimeConfigProvider, withDefaults } from '../src/app/runtimeConfig.tsx';
+import { STORED_SESSION_ATTRIBUTE } from '../src/app/runtimeConfigElement.ts';
 
 const VARIANT = 'data-shell';
 /** On a screen drawn for one address: removed, before the first paint, from the page at any other. */
