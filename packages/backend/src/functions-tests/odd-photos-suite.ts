@@ -31,6 +31,14 @@ const FILE_REFUSALS: readonly string[] = [
  */
 const WARM_AFTER_FILES = 100;
 
+/**
+ * How far the end may sit above the warm figure. The warm-up is not always over by file 100: a clean CI run
+ * on a 2-core machine ended 10.5% above it (142 -> 157 MB) with no leak. A trap that outlived its request
+ * would keep a codec instance, megabytes of WebAssembly memory, for each of the dozens of damaged files
+ * past the warm point: far above this.
+ */
+const END_OVER_WARM_AT_MOST = 1.25;
+
 export interface OddPhotoTarget {
   h: Harness;
   /** Sends the form as the signed-in member. */
@@ -139,5 +147,5 @@ export async function runOddPhotoFuzz(target: OddPhotoTarget): Promise<void> {
   );
   expect(sent).toBeGreaterThanOrEqual(300);
   expect(warmMb).toBeGreaterThan(0);
-  expect(endMb).toBeLessThanOrEqual(warmMb * 1.1);
+  expect(endMb).toBeLessThanOrEqual(warmMb * END_OVER_WARM_AT_MOST);
 }
