@@ -1,14 +1,17 @@
 /**
  * Writes the page's first script into index.html: startRouteRemoteEarly (host/src/features/remotes/
- * earlyRemote.ts) with the routes whose screen a remote draws, so the current route's remote starts loading
- * as soon as the page is parsed, not after the shell's JavaScript has arrived and run, and so does the
- * screen's first query where the remote publishes one (screen-data.json). An inline script: the
- * static server allows it by its hash (scripts/lib/static-server.mjs).
+ * earlyRemote.ts) with the site's routes and the remote screens among them, so the current route's remote
+ * starts loading as soon as the page is parsed, not after the shell's JavaScript has arrived and run, and so
+ * does the screen's first query where the remote publishes one (screen-data.json). It is bundled, with the
+ * route matching and session key it shares with the code that owns them (@snapshire/contracts), into one
+ * classic script, inline: the static server allows it by its hash (scripts/lib/static-server.mjs).
  */
-import type { Plugin } from 'vite';
+import { join } from 'node:path';
+import { build, type Plugin, type Rollup } from 'vite';
 import { insertAtHeadStart } from '../../scripts/lib/static-server.mjs';
 // By path: the build's config loader runs on Node, which cannot load the workspace packages' TypeScript.
 import { ROUTES } from '../../packages/contracts/src/routes.ts';
+import { SCREEN_ROUTES, SCREENS, type ScreenRoute } from '../../packages/contracts/src/screens.ts';
 import {
   EARLY_SCREEN_DATA_KEY,
   EARLY_SIGNED_PHOTOS_KEY,
@@ -16,17 +19,19 @@ import {
   type ScreenData,
 } from '../../packages/contracts/src/screen-data.ts';
 import type { RemoteName } from '../../packages/federation/src/remotes.ts';
-import { REMOTE_SCREENS } from '../src/app/remoteScreens.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID, STORED_SESSION_ATTRIBUTE } from '../src/app/runtimeConfigElement.ts';
-import { EARLY_MANIFESTS_KEY, startRouteRemoteEarly, type EarlyRoute } from '../src/features/remotes/earlyRemote.ts';
+import { EARLY_MANIFESTS_KEY } from '../src/features/remotes/earlyManifests.ts';
+import type { EarlyRoute } from '../src/features/remotes/earlyRemote.ts';
 
-/** The remote screens' routes as the early script takes them: [pattern, remote, module]. */
+const ENTRY = join(import.meta.dirname, 'earlyScriptEntry.ts');
+
+/** Every route of the site as the early script takes them: [pattern], or [pattern, remote, module] for a remote's screen. */
 export function earlyRoutes(): EarlyRoute[] {
-  return Object.entries(REMOTE_SCREENS).map(([name, screen]) => [
-    ROUTES[name as keyof typeof REMOTE_SCREENS],
-    screen.remote,
-    screen.module,
-  ]);
+  return (Object.keys(ROUTES) as (keyof typeof ROUTES)[]).map((route) =>
+    (SCREEN_ROUTES as string[]).includes(route)
+      ? [ROUTES[route], SCREENS[route as ScreenRoute].remote, SCREENS[route as ScreenRoute].module]
+      : [ROUTES[route]],
+  );
 }
 
 /**
@@ -34,9 +39,9 @@ export function earlyRoutes(): EarlyRoute[] {
  * in its own bundle (e2e/bench/one-bundle) passes no manifests registry (nothing to preload) and the screens'
  * published first queries, by remote, instead of their screen-data.json.
  */
-export function earlyRemoteScript(
+export async function earlyRemoteScript(
   options: { manifestsKey?: string | null; published?: Partial<Record<RemoteName, ScreenData>> } = {},
-): string {
+): Promise<string> {
   const { manifestsKey = EARLY_MANIFESTS_KEY, published } = options;
   const screenData = [
     SCREEN_DATA_FILE,
@@ -44,10 +49,23 @@ export function earlyRemoteScript(
     EARLY_SIGNED_PHOTOS_KEY,
     ...(published ? [published] : []),
   ];
-  const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, manifestsKey, screenData, STORED_SESSION_ATTRIBUTE]
-    .map((a) => JSON.stringify(a))
-    .join(', ');
-  return `(${startRouteRemoteEarly.toString()})(${args});`;
+  const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, manifestsKey, screenData, STORED_SESSION_ATTRIBUTE];
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    define: { EARLY_SCRIPT_ARGUMENTS: JSON.stringify(args) },
+    build: {
+      write: false,
+      minify: true,
+      copyPublicDir: false,
+      modulePreload: false,
+      rollupOptions: { input: ENTRY, output: { format: 'iife' } },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  const chunks = outputs.flatMap((output) => output.output).filter((file) => file.type === 'chunk');
+  if (chunks.length !== 1) throw new Error(`The first script bundled into ${chunks.length} chunks, not one.`);
+  return chunks[0]!.code.trim();
 }
 
 /**
@@ -56,13 +74,16 @@ export function earlyRemoteScript(
  * send the screen's requests at once. The site's server puts the runtime config it reads above it
  * (insertAtHeadStart in scripts/lib/static-server.mjs).
  */
-export function withEarlyRemoteScript(html: string, script: string = earlyRemoteScript()): string {
+export function withEarlyRemoteScript(html: string, script: string): string {
   return insertAtHeadStart(html, `<script>${script}</script>`);
 }
 
 export function earlyRemotePlugin(): Plugin {
   return {
     name: 'snapshire-early-remote',
-    transformIndexHtml: { order: 'post', handler: (html) => withEarlyRemoteScript(html) },
+    transformIndexHtml: {
+      order: 'post',
+      handler: async (html) => withEarlyRemoteScript(html, await earlyRemoteScript()),
+    },
   };
 }

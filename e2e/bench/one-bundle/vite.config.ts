@@ -52,7 +52,7 @@ function earlyScreenQuery(): Plugin {
       order: 'post',
       async handler(html) {
         const published = { remote_browse: (await remoteBrowse()).screens };
-        return withEarlyRemoteScript(html, earlyRemoteScript({ manifestsKey: null, published }));
+        return withEarlyRemoteScript(html, await earlyRemoteScript({ manifestsKey: null, published }));
       },
     },
     // The screens' first-photos modules, at the site's root (where the inlined screen data names them).

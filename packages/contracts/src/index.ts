@@ -15,5 +15,6 @@ export * from './photo-urls.ts';
 export * from './sign-photos.ts';
 export * from './mailbox.ts';
 export * from './screen-data.ts';
+export * from './screens.ts';
 export * from './jpeg-header.ts';
 export * from './exif.ts';

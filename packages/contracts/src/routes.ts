@@ -85,3 +85,53 @@ export function safeRedirectPath(redirectTo: string | null | undefined, fallback
   if (/[\u0000-\u001f\u007f]/.test(redirectTo)) return fallback;
   return redirectTo;
 }
+
+/** A path pattern (ROUTES) matched to an address: which one of those given, and its parameters, decoded. */
+export interface RoutePatternMatch {
+  index: number;
+  params: Record<string, string>;
+}
+
+/**
+ * The pattern React Router's matchRoutes picks for `pathname` among `patterns` (plain paths as in ROUTES: static
+ * segments and `:params`, no splats): the same number of segments (trailing slashes aside; an empty segment
+ * matches nothing), static ones equal whatever their letter case, the most static segments winning and the
+ * first given among equals. The page's first script matches the
+ * address with it before React Router has loaded (host/src/features/remotes/earlyRemote.ts); a test there
+ * checks it against matchRoutes for every route of the site.
+ */
+export function matchRoutePattern(patterns: readonly string[], pathname: string): RoutePatternMatch | undefined {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
+  if (segments.includes('')) return undefined;
+  let best: RoutePatternMatch | undefined;
+  let bestScore = -1;
+  patterns.forEach((pattern, index) => {
+    const parts = pattern.split('/').filter(Boolean);
+    if (parts.length !== segments.length) return;
+    const params: Record<string, string> = {};
+    let score = 0;
+    const matches = parts.every((part, i) => {
+      const segment = segments[i]!;
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = decodeSegment(segment);
+        return true;
+      }
+      score += 1;
+      return part.toLowerCase() === decodeSegment(segment).toLowerCase();
+    });
+    if (matches && score > bestScore) {
+      best = { index, params };
+      bestScore = score;
+    }
+  });
+  return best;
+}
+
+/** A path segment decoded as React Router decodes it (left as it is when it is not valid percent-encoding). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

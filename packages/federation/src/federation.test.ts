@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { localAnonKey } from './localKeys.ts';
 import { DEFAULT_PORTS, REMOTES } from './remotes.ts';
+import { SCREEN_REMOTES, screenModulesOf } from '@snapshire/contracts';
 import { buildRuntimeConfig, runtimeConfigFromEnv } from './runtimeConfig.ts';
 import { SHARED_PACKAGES, packageOf, sharedMap } from './shared.ts';
 
@@ -96,16 +97,13 @@ describe('runtime config', () => {
     );
   });
 
-  it('exposes the screens PLAN.md names', () => {
-    expect(Object.keys(REMOTES.remote_browse.exposes)).toEqual([
-      './GroupsPage',
-      './GroupPage',
-      './PostView',
-      './NewGroupPage',
-      './GroupSettingsPage',
-      './InvitationPage',
-    ]);
-    expect(Object.keys(REMOTES.remote_auth.exposes)).toEqual(['./AuthScreen', './NamePromptScreen', './AccountScreen']);
-    expect(Object.keys(REMOTES.remote_upload.exposes)).toEqual(['./NewPostScreen']);
+  it('exposes exactly the screens SCREENS (packages/contracts) gives each remote', () => {
+    for (const remote of SCREEN_REMOTES) {
+      expect(Object.keys(REMOTES[remote].exposes).sort()).toEqual(
+        screenModulesOf(remote)
+          .map((module) => `./${module}`)
+          .sort(),
+      );
+    }
   });
 });

@@ -1,7 +1,12 @@
+// Types only: the vite configs import this file, and their config loader runs on Node, which cannot load the
+// workspace packages' TypeScript.
+import type { ScreenModule, ScreenRemote } from '@snapshire/contracts';
+
 /**
  * The federated remotes: their federation names, what each exposes, the part of the site each one is (named in
  * the host's fallback when it cannot load), and default ports. Pure data: the host imports it at run time and
- * the vite configs at build time, so a name or an exposed path is written once.
+ * the vite configs at build time, so a name or an exposed path is written once. Which screens each remote
+ * exposes is declared in SCREENS (packages/contracts/src/screens.ts); federation.test.ts checks these agree.
  */
 export const REMOTES = {
   remote_browse: {
@@ -32,15 +37,16 @@ export const REMOTES = {
       './NewPostScreen': './src/features/new-post/NewPostScreen.tsx',
     },
   },
-} as const;
+} as const satisfies Record<ScreenRemote, unknown>;
 
 export type RemoteName = keyof typeof REMOTES;
 export const REMOTE_NAMES = Object.keys(REMOTES) as RemoteName[];
 
 /** An exposed module of one remote, e.g. ExposedModule<'remote_browse'> = 'GroupsPage' | 'GroupPage' | ... */
-export type ExposedModule<R extends RemoteName> = keyof (typeof REMOTES)[R]['exposes'] extends `./${infer M}`
-  ? M
-  : never;
+export type ExposedModule<R extends RemoteName> = ScreenModule<R>;
+
+/** A screen that lives in a remote: which remote, and which of its exposed modules. */
+export type RemoteScreenRef = { [R in RemoteName]: { remote: R; module: ExposedModule<R> } }[RemoteName];
 
 /**
  * What every exposed module must be: a default-exported component that takes no props (a screen reads the

@@ -1,5 +1,5 @@
 import { isPostModalState, paths } from '@snapshire/contracts';
-import type { ExposedModule, RemoteName } from '@snapshire/federation/remotes';
+import type { RemoteScreenRef } from '@snapshire/federation/remotes';
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -13,7 +13,7 @@ import {
 import { forgetRemoteSlots, RemoteSlot, type RemoteSlotProps } from './RemoteSlot.tsx';
 
 /** A route's screen that lives in a remote, e.g. <RemoteScreen remote="remote_browse" module="GroupsPage" />. */
-export function RemoteScreen<R extends RemoteName>({ remote, module }: { remote: R; module: ExposedModule<R> }) {
+export function RemoteScreen({ remote, module }: RemoteScreenRef) {
   const id = federationId(remote, module);
   const location = useLocation();
   const navigate = useNavigate();

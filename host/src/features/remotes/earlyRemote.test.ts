@@ -1,15 +1,19 @@
 import {
+  ROUTES,
   EARLY_SCREEN_DATA_KEY,
   EARLY_SIGNED_PHOTOS_KEY,
   SCREEN_DATA_FILE,
   authStorageKey,
+  matchRoutePattern,
   screenVariables,
   type EarlyScreenAnswer,
 } from '@snapshire/contracts';
+import { matchRoutes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { earlyRemoteScript } from '../../../build/earlyRemotePlugin.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../../app/runtimeConfigElement.ts';
-import { EARLY_MANIFESTS_KEY, startRouteRemoteEarly, takeEarlyManifest, type EarlyRoute } from './earlyRemote.ts';
+import { EARLY_MANIFESTS_KEY, takeEarlyManifest } from './earlyManifests.ts';
+import { startRouteRemoteEarly, type EarlyRoute } from './earlyRemote.ts';
 
 const BROWSE = 'http://127.0.0.1:5174/mf-manifest.json';
 const manifest = {
@@ -92,8 +96,7 @@ describe('startRouteRemoteEarly', () => {
 
   it('runs as the self-contained inline script the build writes into index.html', async () => {
     const fetchImpl = pageWithConfig('/groups/10000000-0000-4000-8000-000000000001');
-    const script = earlyRemoteScript();
-    expect(script).toContain('"/groups/:groupId","remote_browse","GroupPage"');
+    const script = await earlyRemoteScript();
     // Run as the page runs it: the source alone, with no module scope around it.
     new Function(script)();
     expect(fetchImpl).toHaveBeenCalledWith(BROWSE, {});
@@ -223,9 +226,40 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     }
   });
 
-  it('is part of the inline script the build writes', () => {
-    expect(earlyRemoteScript()).toContain(
-      JSON.stringify([SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY]),
-    );
+  it('is part of the inline script the build writes', async () => {
+    const script = await earlyRemoteScript();
+    for (const name of [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY])
+      expect(script).toContain(name);
+  });
+});
+
+describe('the route the first script picks (matchRoutePattern, @snapshire/contracts)', () => {
+  it("is React Router's, with the same parameters, for every route of the site and odd addresses", () => {
+    const patterns = Object.values(ROUTES);
+    const filled = (pattern: string, value: string) => pattern.replace(/:[A-Za-z]+/g, value);
+    const addresses = [
+      ...patterns.flatMap((pattern) => [
+        filled(pattern, '10000000-0000-4000-8000-000000000001'),
+        filled(pattern, 'new').toUpperCase(),
+        `${filled(pattern, 'a%20b%2Fc')}/`,
+        filled(pattern, '%E0%A4%A'),
+        `${filled(pattern, 'x')}/extra`,
+      ]),
+      '/',
+      '//groups',
+      '/groups//new',
+      '/Groups/New',
+      '/nowhere',
+      '/groups/x/post',
+    ];
+    const routeObjects = patterns.map((path) => ({ path }));
+    for (const address of addresses) {
+      const picked = matchRoutes(routeObjects, address)?.at(-1);
+      const expected = picked && {
+        index: patterns.indexOf(picked.route.path as (typeof patterns)[number]),
+        params: picked.params,
+      };
+      expect(matchRoutePattern(patterns, address), address).toEqual(expected);
+    }
   });
 });

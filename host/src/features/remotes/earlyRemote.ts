@@ -2,21 +2,24 @@
  * The first thing a page does, before the shell's JavaScript has even arrived: find the remote screen of the
  * address being opened, fetch that remote's manifest and ask the browser to preload the remote's entry and
  * the screen's modules (the manifest lists each exposed module's files), so they download while the shell's
- * own code loads and runs instead of after it. host/build/earlyRemotePlugin.ts writes startRouteRemoteEarly
- * into index.html as an inline script; the federation runtime then takes the manifest response from here
- * (takeEarlyManifest) instead of asking again.
+ * own code loads and runs instead of after it. host/build/earlyRemotePlugin.ts bundles startRouteRemoteEarly
+ * with what it imports into index.html as an inline script; the federation runtime then takes the manifest
+ * response from here (takeEarlyManifest, earlyManifests.ts) instead of asking again.
  */
-
-/** [path pattern as in ROUTES, remote name, exposed module]. */
-export type EarlyRoute = readonly [pattern: string, remote: string, module: string];
-
-/** Where the early manifest responses wait for the shell: a registry key, so nothing else can collide. */
-export const EARLY_MANIFESTS_KEY = 'snapshire.earlyManifests';
+// Their own modules, not the package's index: the inline script carries only what it uses.
+import { matchRoutePattern } from '@snapshire/contracts/routes';
+import { authStorageKey } from '@snapshire/contracts/screen-data';
 
 /**
- * Runs as an inline script, so it is self-contained: no imports, no outer names, everything it needs is an
- * argument. Does nothing when the page carries no runtime config (the dev server) or the address is not a
- * remote's screen; any failure is left to the shell, which loads the remote the ordinary way.
+ * [path pattern as in ROUTES, remote name, exposed module]: every route of the site, a remote's screen with its
+ * remote and module, so the address matches the route React Router will pick.
+ */
+export type EarlyRoute = readonly [pattern: string, remote?: string, module?: string];
+
+/**
+ * Runs as an inline script, so everything it needs from the page is an argument. Does nothing when the page
+ * carries no runtime config (the dev server) or the address is not a remote's screen; any failure is left to
+ * the shell, which loads the remote the ordinary way.
  */
 export function startRouteRemoteEarly(
   routes: readonly EarlyRoute[],
@@ -41,11 +44,10 @@ export function startRouteRemoteEarly(
       supabaseUrl?: unknown;
       supabaseAnonKey?: unknown;
     };
-    // supabase-js's key for the project's session (authStorageKey in @snapshire/contracts).
     let storedSession: string | null = null;
     if (typeof config.supabaseUrl === 'string') {
       try {
-        storedSession = localStorage.getItem(`sb-${new URL(config.supabaseUrl).hostname.split('.')[0]}-auth-token`);
+        storedSession = localStorage.getItem(authStorageKey(config.supabaseUrl));
       } catch {
         // Storage blocked: supabase-js cannot read a session either.
       }
@@ -53,32 +55,21 @@ export function startRouteRemoteEarly(
       if (storedSession !== null && storedSessionAttribute)
         document.documentElement.setAttribute(storedSessionAttribute, '');
     }
-    // The route React Router would pick: same number of segments, most static segments matching.
-    const segments = location.pathname.split('/').filter(Boolean);
-    let best: EarlyRoute | undefined;
-    let bestScore = -1;
-    for (const route of routes) {
-      const pattern = route[0].split('/').filter(Boolean);
-      if (pattern.length !== segments.length) continue;
-      let score = 0;
-      const matches = pattern.every((part, i) => {
-        if (part.startsWith(':')) return true;
-        score += 1;
-        return part === segments[i];
-      });
-      if (matches && score > bestScore) {
-        best = route;
-        bestScore = score;
-      }
-    }
-    const manifestUrl = best && config.remotes?.[best[1]];
-    if (!best || typeof manifestUrl !== 'string') return;
+    // The route React Router will pick.
+    const match = matchRoutePattern(
+      routes.map((route) => route[0]),
+      location.pathname,
+    );
+    const best = match && routes[match.index];
+    const manifestUrl = best?.[1] && config.remotes?.[best[1]];
+    if (!match || !best?.[1] || !best[2] || typeof manifestUrl !== 'string') return;
     const exposedName = best[2];
     if (screenData) {
       try {
         const [file, answerKey, signedPhotosKey, published] = screenData;
         startScreenQuery(
           best[0],
+          match.params,
           exposedName,
           manifestUrl,
           config.supabaseUrl,
@@ -137,6 +128,7 @@ export function startRouteRemoteEarly(
    */
   function startScreenQuery(
     pattern: string,
+    params: Record<string, string>,
     exposedName: string,
     manifestUrl: string,
     supabaseUrl: unknown,
@@ -155,14 +147,6 @@ export function startRouteRemoteEarly(
       if (typeof session.access_token !== 'string' || !valid) return;
       token = session.access_token;
     }
-    const segments = location.pathname.split('/').filter(Boolean);
-    const params: Record<string, string> = {};
-    pattern
-      .split('/')
-      .filter(Boolean)
-      .forEach((part, i) => {
-        if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(segments[i] ?? '');
-      });
     const search = new URLSearchParams(location.search);
     const authorization = `Bearer ${token}`;
     interface Query {
@@ -266,17 +250,4 @@ export function startRouteRemoteEarly(
       })
       .catch(() => null);
   }
-}
-
-/**
- * The manifest response the page's first script fetched for `url`, once (a later read, e.g. after a redeploy,
- * fetches anew); undefined when there is none.
- */
-export function takeEarlyManifest(url: string): Promise<Response> | undefined {
-  const registry: unknown = Reflect.get(window, Symbol.for(EARLY_MANIFESTS_KEY));
-  if (typeof registry !== 'object' || registry === null) return undefined;
-  const responses = registry as Record<string, Promise<Response> | undefined>;
-  const response = responses[url];
-  delete responses[url];
-  return response;
 }

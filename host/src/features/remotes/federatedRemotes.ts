@@ -8,7 +8,7 @@ import {
 } from '@module-federation/runtime';
 import { REMOTE_NAMES, REMOTES, type ExposedModule, type RemoteName } from '@snapshire/federation/remotes';
 import type { HostConfig } from '../../app/runtimeConfig.tsx';
-import { takeEarlyManifest } from './earlyRemote.ts';
+import { takeEarlyManifest } from './earlyManifests.ts';
 import type { RemoteModule } from './RemoteSlot.tsx';
 
 /** A remote config.json has no usable entry for: its routes show their fallback, the rest of the site works. */
