@@ -1,6 +1,6 @@
 // The boundary rules of eslint.config.js, tested: every file under fixtures/ is linted with the repository's
-// own config as if it sat at the same path in the tree (fixtures/remote-auth/src/x.ts is judged as
-// remote-auth/src/x.ts), and must be reported by exactly the rules its first line names ("// expect: ...",
+// own config as if it sat at the same path in the tree (fixtures/remote-auth/src/<file> is judged as
+// remote-auth/src/<file>), and must be reported by exactly the rules its first line names ("// expect: ...",
 // or "nothing" for an import the architecture relies on). Removing or weakening a rule fails its fixtures.
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';

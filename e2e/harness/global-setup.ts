@@ -15,7 +15,7 @@ const START_TIMEOUT_MS = 240_000;
 
 /**
  * Starts the built site as `npm start` does (scripts/start.mjs), on the e2e ports with a fresh data
- * directory, and publishes its URLs and keys to the tests. Its output goes to e2e/stack.log.
+ * directory, and publishes its URLs and keys to the tests. Its output goes to stack.log in the e2e folder.
  */
 export default async function globalSetup(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'snapshire-e2e-'));

@@ -1,7 +1,7 @@
 /**
  * What `supabase functions deploy` can bundle. The CLI uploads a function's entry point, its deno.json and
  * every file its relative and import-mapped imports reach, named relative to the project root (the folder
- * holding supabase/); a path outside that root cannot be uploaded (supabase/cli#3467). npm: packages are
+ * holding supabase/); a path outside that root cannot be uploaded (Supabase CLI issue 3467). npm: packages are
  * fetched by the bundler itself; jsr: and https: imports would be fetched at deploy time, and a native
  * addon cannot load on the Edge Runtime. So, for every function in supabase/functions: its module graph,
  * as Deno resolves it with the function's deno.json, has only files inside this repository, node: built-ins

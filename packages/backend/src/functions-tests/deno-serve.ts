@@ -31,7 +31,7 @@ await import(Deno.env.get('FUNCTION_ENTRY'));
 
 /**
  * Memory a function may use on Supabase's Edge Runtime, in MB: the per-worker limit of the runtime's own
- * main service (supabase/edge-runtime examples/main: memoryLimitMb 150; the hosted platform states 256).
+ * main service (the Edge Runtime's example main service: memoryLimitMb 150; the hosted platform states 256).
  */
 export const EDGE_MEMORY_BUDGET_MB = 150;
 

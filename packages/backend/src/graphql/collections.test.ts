@@ -1,5 +1,5 @@
-// Conformance cases written from pg_graphql's documentation (docs/api.md: Collections, Pagination, Filtering,
-// Ordering; docs/configuration.md: max_rows, totalCount): each sets up its tables in a fresh schema, sends
+// Conformance cases written from pg_graphql's documentation (its API page: Collections, Pagination, Filtering,
+// Ordering; its configuration page: max_rows, totalCount): each sets up its tables in a fresh schema, sends
 // the documented query and compares the JSON result structurally.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { b64, createScenario, createTestDatabase, type Scenario, type TestDatabase } from './testing.ts';

@@ -476,7 +476,7 @@ type TypeOf = (
 ) => FieldType;
 
 /**
- * pg_graphql's function reflection (docs/functions.md, docs/computed_fields.md): a function of an exposed
+ * pg_graphql's function reflection (its documentation's Functions and Computed Fields pages): a function of an exposed
  * schema the role may execute, not overloaded, with named plain IN arguments of supported types, returning a
  * scalar, an enum, a list of them, a row of an exposed table or a set of such rows. One taking a single row of
  * an exposed table with a name starting with an underscore extends that table's type instead.

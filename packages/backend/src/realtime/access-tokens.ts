@@ -5,8 +5,8 @@ import type { Caller } from '../db/types.ts';
 
 /**
  * Who a channel listens as: its join's access_token, a later `access_token` push, or the socket's API key.
- * Refusals carry hosted Realtime's code and words (supabase/realtime lib/realtime_web/channels
- * realtime_channel.ex confirm_token, auth/channels_authorization.ex).
+ * Refusals carry hosted Realtime's code and words (the Realtime server's
+ * realtime_channel.ex confirm_token and channels_authorization.ex).
  */
 export type ChannelToken =
   | { ok: true; caller: Caller; /** Seconds since the epoch. */ exp: number }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseListener } from './filters.ts';
 
-// hosted Realtime's own examples (supabase/realtime lib/extensions/postgres_cdc_rls/subscriptions.ex
+// hosted Realtime's own examples (the Realtime server's subscriptions.ex,
 // parse_subscription_params), and what this server refuses instead of reading as something else.
 describe('parseListener', () => {
   const ok = (value: unknown) => ({ ok: true, value });

@@ -1,6 +1,6 @@
 /**
  * One postgres_changes listener of a join payload ({event, schema, table, filter}), read as hosted Realtime
- * reads it (supabase/realtime lib/extensions/postgres_cdc_rls/subscriptions.ex parse_subscription_params),
+ * reads it (the Realtime server's subscriptions.ex, parse_subscription_params),
  * with its words for what it refuses. Served: one filter `column=op.value` with op eq, neq, lt, lte, gt, gte
  * or in.(a,b). Hosted also has like, ilike, is, match, imatch, isdistinct, `not.` and filters joined by
  * commas; those are refused here with an error saying so, never read as something else.

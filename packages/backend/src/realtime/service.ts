@@ -21,7 +21,7 @@ import {
 
 /**
  * The rules of the Realtime subset supabase-js channels use for postgres_changes: who may join and listen to
- * what (hosted Realtime's checks and words, supabase/realtime lib/realtime_web/channels/realtime_channel.ex),
+ * what (hosted Realtime's checks and words, the Realtime server's realtime_channel.ex),
  * and who is sent each change:
  * - INSERT and UPDATE reach a subscriber only if that subscriber, run as its own role with its own claims as
  *   its requests are (src/db/transaction-setup.ts callerSettings), can select the row at the moment of the check

@@ -18,7 +18,7 @@ export interface ProjectClient {
   readonly functions: FunctionsClient;
   /**
    * Storage as supabase-js has it, for remotes of the release before, which sign their photo URLs through it
-   * (e2e/compat.spec.ts, e2e/compat/previous-release): the page's one client is the host's, whatever release
+   * (e2e/tests/compat.spec.ts, e2e/compat/previous-release): the page's one client is the host's, whatever release
    * a remote is. This release's screens sign through the sign-photos function. Drop it once the previous
    * release signs through the function too.
    */

@@ -15,7 +15,7 @@ import { useMyProfile } from '../../shared/profile/useMyProfile.ts';
  * then the person goes on to redirectTo. Someone who has already chosen goes straight on.
  */
 /**
- * A host of the release before shares a @snapshire/data without it (e2e/compat.spec.ts): no notice there. Goes
+ * A host of the release before shares a @snapshire/data without it (e2e/tests/compat.spec.ts): no notice there. Goes
  * once e2e/compat/previous-release names a release that has useAuthLinkFailure (054994d or later).
  */
 const useLinkFailure = typeof useAuthLinkFailure === 'function' ? useAuthLinkFailure : () => ({ failure: undefined });

@@ -2,7 +2,7 @@ import type { ProjectClient } from '@snapshire/data';
 
 type RealtimeChannel = Parameters<Parameters<ProjectClient['liveChannel']>[1]>[0];
 
-/** The page's client as a host of the release before shares it: supabase-js's, with channel() (e2e/compat.spec.ts). */
+/** The page's client as a host of the release before shares it: supabase-js's, with channel() (e2e/tests/compat.spec.ts). */
 interface SupabaseJsChannels {
   channel(topic: string): RealtimeChannel;
   removeChannel(channel: RealtimeChannel): Promise<unknown>;

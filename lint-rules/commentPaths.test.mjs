@@ -1,0 +1,60 @@
+// Comments point only at what exists: every repository path a comment names (host/..., packages/...,
+// remote-*/..., supabase/..., e2e/..., scripts/..., lint-rules/..., docs/..., patches/...) must be a tracked file
+// or folder, and every source file it names by itself (earlyRemote.ts) must exist somewhere in the tree. A file
+// moved or removed without its mentions fails here, with each stale mention listed.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const TOP = ['host', 'remote-[a-z]+', 'packages', 'supabase', 'e2e', 'scripts', 'lint-rules', 'docs', 'patches'];
+const PATH = new RegExp(`(?<![\\w@/.-])((?:${TOP.join('|')})/[\\w.+\\-/]*\\w)`, 'g');
+const FILE_NAME = /(?<![\w/.-])([A-Za-z][\w-]*\.(?:ts|tsx|mjs|sql|graphql))\b/g;
+const COMMENT = /\/\/[^\n]*|\/\*[\s\S]*?\*\//g;
+
+function trackedFiles() {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((file) => file && existsSync(join(ROOT, file)));
+}
+
+/** Every mention in a comment of a path or file that is not in the tree, as `file: mention`. */
+export function staleMentions(files) {
+  const names = new Set(files.map((file) => basename(file)));
+  const folders = new Set(
+    files.flatMap((file) =>
+      file
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
+  const stale = [];
+  for (const file of files) {
+    // Fixtures are lint input; generated code is written by its generator.
+    if (!/\.(ts|tsx|mjs|js)$/.test(file) || file.startsWith('lint-rules/fixtures/') || file.includes('.generated.'))
+      continue;
+    for (const comment of readFileSync(join(ROOT, file), 'utf8').match(COMMENT) ?? []) {
+      for (const [, path] of comment.matchAll(PATH)) {
+        if (!existsSync(join(ROOT, path)) && !folders.has(path)) stale.push(`${file}: ${path}`);
+      }
+      for (const [, name] of comment.matchAll(FILE_NAME)) if (!names.has(name)) stale.push(`${file}: ${name}`);
+    }
+  }
+  return stale;
+}
+
+describe('comments', () => {
+  it('name only files and folders that exist', () => {
+    expect(staleMentions(trackedFiles())).toEqual([]);
+  });
+
+  it('are checked: a mention of a moved file is reported', () => {
+    const files = trackedFiles().filter((file) => file !== 'host/src/features/remotes/earlyManifests.ts');
+    expect(staleMentions(files)).toContain('host/src/features/remotes/earlyRemote.ts: earlyManifests.ts');
+  });
+});
