@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '../db/types.ts';
 
 /**
- * The SQL of the auth room: auth.users, auth.identities, auth.sessions, auth.mfa_amr_claims and
+ * The SQL of the auth deps: auth.users, auth.identities, auth.sessions, auth.mfa_amr_claims and
  * auth.refresh_tokens. Every function runs in the caller's transaction (auth runs as the database owner,
  * GoTrue's own role, one transaction per request).
  */

@@ -8,7 +8,7 @@ import { signupRoutes } from './routes/signup.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { userRoutes } from './routes/user.ts';
 import { verifyRoutes } from './routes/verify.ts';
-import { createAuthRoom } from './service/room.ts';
+import { createAuthDependencies } from './service/dependencies.ts';
 import { createSessionService } from './service/sessions.ts';
 import { createUserService } from './service/users.ts';
 
@@ -20,9 +20,9 @@ import { createUserService } from './service/users.ts';
 export function authRoutes(ctx: BackendContext): Hono {
   const app = new Hono();
   const { config } = ctx;
-  const room = createAuthRoom(ctx);
-  const users = createUserService(room);
-  const sessions = createSessionService(room);
+  const deps = createAuthDependencies(ctx);
+  const users = createUserService(deps);
+  const sessions = createSessionService(deps);
 
   app.onError((err, c) => {
     if (err instanceof AuthError) return authErrorResponse(c, err);

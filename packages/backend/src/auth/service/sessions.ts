@@ -23,15 +23,15 @@ import {
   type UserRow,
 } from '../repository.ts';
 import { generateRefreshToken, normalizeEmail } from '../users.ts';
-import { loadUserJson, type AuthRoom } from './room.ts';
+import { loadUserJson, type AuthDependencies } from './dependencies.ts';
 
 export type AuthMethod = 'password' | 'otp' | 'email/signup' | 'email_change' | 'recovery';
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
 /** The session body supabase-js stores: tokens, lifetimes and the user. */
-async function sessionJson(room: AuthRoom, sql: SqlClient, user: UserRow, sessionId: string, refreshToken: string) {
-  const settings = room.tokens();
+async function sessionJson(deps: AuthDependencies, sql: SqlClient, user: UserRow, sessionId: string, refreshToken: string) {
+  const settings = deps.tokens();
   const { token, exp } = await signAccessToken(user, sessionId, await amrClaims(sql, sessionId), settings);
   return {
     access_token: token,
@@ -47,7 +47,7 @@ export type SessionResponse = Awaited<ReturnType<typeof sessionJson>>;
 
 /** Starts a session for a user who just proved who they are. */
 export async function createSession(
-  room: AuthRoom,
+  deps: AuthDependencies,
   sql: SqlClient,
   user: UserRow,
   method: AuthMethod,
@@ -55,7 +55,7 @@ export async function createSession(
   const sessionId = randomUUID();
   const refreshToken = generateRefreshToken();
   await insertSession(sql, sessionId, user.id, method, refreshToken);
-  return sessionJson(room, sql, { ...user, last_sign_in_at: new Date() }, sessionId, refreshToken);
+  return sessionJson(deps, sql, { ...user, last_sign_in_at: new Date() }, sessionId, refreshToken);
 }
 
 /**
@@ -63,8 +63,8 @@ export async function createSession(
  * honoured when it is the parent of the session's active token (the active one is returned), or within the
  * reuse interval (a new child is issued); any other reuse revokes the session's tokens and is refused.
  */
-async function refreshSession(room: AuthRoom, sql: SqlClient, presented: string): Promise<SessionResponse | AuthError> {
-  const settings = room.tokens();
+async function refreshSession(deps: AuthDependencies, sql: SqlClient, presented: string): Promise<SessionResponse | AuthError> {
+  const settings = deps.tokens();
   const row = await lockRefreshToken(sql, presented);
   if (!row || !row.session_id) throw authErrors.refreshTokenNotFound();
   const sessionId = row.session_id;
@@ -77,7 +77,7 @@ async function refreshSession(room: AuthRoom, sql: SqlClient, presented: string)
     // As GoTrue's RefreshTokenGrant: the parent of the active token (a client that missed the answer to its
     // refresh) gets the active token back, at any time; any other revoked token only within the reuse
     // interval (then it is swapped for a new child); past it the session's token family is revoked.
-    if (active && active.parent === row.token) return sessionJson(room, sql, user, sessionId, active.token);
+    if (active && active.parent === row.token) return sessionJson(deps, sql, user, sessionId, active.token);
     if (row.revoked_seconds_ago >= settings.refreshTokenReuseInterval) {
       if (settings.refreshTokenRotation) await revokeSessionTokens(sql, sessionId);
       // Returned, not thrown: the revocation must commit.
@@ -93,12 +93,12 @@ async function refreshSession(room: AuthRoom, sql: SqlClient, presented: string)
     await insertRefreshToken(sql, token, user.id, row.token, sessionId);
   }
   await touchSession(sql, sessionId);
-  return sessionJson(room, sql, user, sessionId, token);
+  return sessionJson(deps, sql, user, sessionId, token);
 }
 
 /** Sign-in, refresh, sign-out and the confirmation links that sign a user in. */
-export function createSessionService(room: AuthRoom) {
-  const { db, config, limiter } = room;
+export function createSessionService(deps: AuthDependencies) {
+  const { db, config, limiter } = deps;
 
   /** Consumes a confirmation token; returns the user it confirmed, or undefined when invalid or expired. */
   async function consumeToken(
@@ -139,7 +139,7 @@ export function createSessionService(room: AuthRoom) {
     return db.asOwner(async (sql) => {
       const consumed = await consumeToken(sql, type, hash);
       if (!consumed) return undefined;
-      return createSession(room, sql, consumed.user, consumed.method);
+      return createSession(deps, sql, consumed.user, consumed.method);
     });
   }
 
@@ -166,7 +166,7 @@ export function createSessionService(room: AuthRoom) {
         if (user.banned_until && new Date(user.banned_until) > new Date())
           throw new AuthError(400, 'user_banned', 'User is banned');
         if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();
-        return createSession(room, sql, user, 'password');
+        return createSession(deps, sql, user, 'password');
       });
     },
 
@@ -174,7 +174,7 @@ export function createSessionService(room: AuthRoom) {
     async refreshGrant(ip: string, presented: string | undefined): Promise<SessionResponse> {
       limiter.tokenRefresh(ip);
       if (!presented) throw authErrors.refreshTokenNotFound();
-      const session = await db.asOwner((sql) => refreshSession(room, sql, presented));
+      const session = await db.asOwner((sql) => refreshSession(deps, sql, presented));
       if (session instanceof AuthError) throw session;
       return session;
     },

@@ -19,7 +19,7 @@ import {
   type UserRow,
 } from '../repository.ts';
 import { generateOtp, isValidEmail, mergeMetadata, normalizeEmail, obfuscatedUser, tokenHash } from '../users.ts';
-import { loadUserJson, type AuthRoom } from './room.ts';
+import { loadUserJson, type AuthDependencies } from './dependencies.ts';
 import { createSession, type SessionResponse } from './sessions.ts';
 
 type Json = Record<string, unknown>;
@@ -67,8 +67,8 @@ async function createUser(sql: SqlClient, input: NewUser): Promise<UserRow> {
 }
 
 /** Sign-up, the current user, and the admin calls a seed needs. */
-export function createUserService(room: AuthRoom) {
-  const { db, config, limiter, mail, checkPasswordStrength } = room;
+export function createUserService(deps: AuthDependencies) {
+  const { db, config, limiter, mail, checkPasswordStrength } = deps;
 
   /** The user a verified access token names, as GoTrue's requireAuthentication decides it. */
   async function authenticated(sql: SqlClient, claims: Json): Promise<UserRow> {
@@ -151,7 +151,7 @@ export function createUserService(room: AuthRoom) {
         }
         if (config.autoconfirm) {
           const user = await createUser(sql, { email, password, userMetadata: data, confirmed: true });
-          return createSession(room, sql, user, 'password');
+          return createSession(deps, sql, user, 'password');
         }
         const otp = generateOtp();
         const hash = tokenHash(email, otp);

@@ -7,7 +7,7 @@ import { listIdentities, type UserRow } from '../repository.ts';
 import { userJson } from '../users.ts';
 
 /** What the auth services share: the database, config.toml's [auth], and the per-process rate limits. */
-export interface AuthRoom {
+export interface AuthDependencies {
   db: BackendContext['db'];
   config: BackendContext['config'];
   /** For links in e-mails and the log. */
@@ -19,7 +19,7 @@ export interface AuthRoom {
   tokens: () => TokenSettings;
 }
 
-export function createAuthRoom(ctx: BackendContext): AuthRoom {
+export function createAuthDependencies(ctx: BackendContext): AuthDependencies {
   const { config } = ctx;
   return {
     db: ctx.db,
