@@ -385,8 +385,10 @@ test.describe('the 500-post group', () => {
     const { answered: pages, refused } = await postPages.settled();
     expect(pages).toHaveLength(Math.ceil(LARGE_GROUP_POST_COUNT / LIMITS.GRAPHQL_PAGE_SIZE));
     expect(new Set(pages).size).toBe(pages.length); // each page once
-    // A page the server refused (its statement time-out, on a busy machine) was asked again, and only it.
+    // A page the server refused (its statement time-out, on a busy machine) was asked again, and only it; a
+    // refusal is the exception, not how the pages arrive.
     for (const cursor of refused) expect(pages).toContain(cursor);
+    expect(refused.length, `refused pages: ${refused.join(', ')}`).toBeLessThanOrEqual(Math.floor(pages.length / 4));
 
     // Days newest first over the whole group; the photos at the end show.
     const keys = await page
