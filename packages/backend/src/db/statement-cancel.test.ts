@@ -93,7 +93,8 @@ describe('cancelling a statement on PGlite', () => {
     const [{ ms, error }, queuedAnswer] = await Promise.all([runaway, queued]);
     expect(error).toBeInstanceOf(StatementTimeoutError);
     expect(queuedAnswer.error).toBeUndefined();
-    expect(ms).toBeLessThan(10_000);
+    // Ended by the restart, not by its own 30 s sleep (the order of the two, whatever the machine's speed).
+    expect(ms).toBeLessThan(30_000);
     expect(logged.some((m) => m.includes('restarted'))).toBe(true);
     const { rows } = await db.query<{ n: number }>('select n from kept order by n');
     expect(rows.map((r) => r.n)).toEqual([1, 2]);

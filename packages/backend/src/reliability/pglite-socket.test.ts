@@ -69,11 +69,14 @@ describe('the PGlite socket', () => {
     expect(listeningTcpSockets()).toEqual([]);
     const { rows } = await db.query<{ x: number }>('select 1 as x');
     expect(rows[0]!.x).toBe(1);
-    // The test runs as root here (the sandbox); a process of another user cannot reach the socket.
-    if (process.getuid?.() === 0) {
-      expect(await connectAs(65534, socketPath)).toBe('EACCES');
-      expect(await connectAs(0, socketPath)).toBe('connected');
-    }
+  });
+
+  // Connecting as another user needs root (CI runs as root): elsewhere this shows as skipped, not passed.
+  it.runIf(process.getuid?.() === 0)('refuses a process of another user at the socket', async () => {
+    const url = new URL(db.url);
+    const socketPath = `${url.searchParams.get('host') ?? ''}/.s.PGSQL.${url.port || 5432}`;
+    expect(await connectAs(65534, socketPath)).toBe('EACCES');
+    expect(await connectAs(0, socketPath)).toBe('connected');
   });
 
   it('disconnects a client that holds a transaction open and idle while others wait', async () => {
@@ -97,9 +100,9 @@ describe('the PGlite socket', () => {
     quiet.on('error', () => (dropped = true));
     await quiet.connect();
     try {
-      const started = performance.now();
+      // Answered while the quiet client stays connected: had it held the engine, this query would have waited
+      // until the quiet client was dropped for holding it (the order tells, not the machine's speed).
       await db.query('select 1');
-      expect(performance.now() - started).toBeLessThan(PGLITE_IDLE_HOLD_MS / 2);
       expect(dropped).toBe(false);
       expect((await quiet.query<{ x: number }>('select 2 as x')).rows[0]!.x).toBe(2);
     } finally {

@@ -384,9 +384,9 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
         (cancelled.length ? `\n${cancelled.join('\n')}` : '') +
         (refusals.length ? `\n${refusals.join('\n')}` : ''),
     );
-    // A refused upload (printed above with its body and the backend's log) is the client's to retry; what this
-    // case proves is that the kill leaves nothing half-made and loses nothing acknowledged.
-    for (const r of refusals) expect(r).toMatch(/^\d{3} \{/);
+    // Every answer the backend sent before the kill is a 201: these uploads are valid, so a refusal (printed
+    // above with its body and the backend's log) is a bug, a 500 above all.
+    expect(refusals).toEqual([]);
     expect(acknowledged.length).toBeGreaterThanOrEqual(1);
     expect(acknowledged.length).toBeLessThan(UPLOADS);
     expect(c.unfinished).toBe(0);
