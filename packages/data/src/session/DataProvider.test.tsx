@@ -1,38 +1,22 @@
+import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { disposeData, getApolloClient, getSupabase } from '../config/initData.ts';
 import { DataProvider, useSession } from './DataProvider.tsx';
 
-const config = { supabaseUrl: 'http://127.0.0.1:1', supabaseAnonKey: 'anon-key' };
-const now = () => Math.floor(Date.now() / 1000);
-const user = {
-  id: 'u1',
-  aud: 'authenticated',
-  role: 'authenticated',
-  email: 'ann@example.com',
-  app_metadata: {},
-  user_metadata: {},
-  created_at: '2026-11-22T00:00:00Z',
-};
+const PASSWORD = 'snapshire-ann-2026';
 
-/** The auth service, as supabase-js sees it: password sign-in and sign-out. */
-function stubAuth() {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url.includes('/auth/v1/token'))
-      return Response.json({
-        access_token: 'header.eyJzdWIiOiJ1MSJ9.sig',
-        token_type: 'bearer',
-        expires_in: 3600,
-        expires_at: now() + 3600,
-        refresh_token: 'r1',
-        user,
-      });
-    if (url.includes('/auth/v1/logout')) return new Response(null, { status: 204 });
-    return new Response('{}', { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-}
+// The embedded backend's auth, as supabase-js meets it in the site (GoTrue's API).
+let backend: ComponentBackend;
+let email: string;
+beforeAll(async () => {
+  backend = await startComponentBackend();
+  email = uniqueEmail('ann');
+  await backend.createUser(email, PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  await backend?.stop();
+});
 
 function SessionProbe() {
   const { session, user: current, loading } = useSession();
@@ -41,18 +25,16 @@ function SessionProbe() {
 
 beforeEach(() => {
   localStorage.clear();
-  stubAuth();
 });
 afterEach(() => {
   disposeData();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('DataProvider', () => {
   it('holds the session for the app and resets the Apollo cache on every auth change after the first', async () => {
     render(
-      <DataProvider config={config}>
+      <DataProvider config={backend.config}>
         <SessionProbe />
       </DataProvider>,
     );
@@ -61,13 +43,10 @@ describe('DataProvider', () => {
     expect(reset).not.toHaveBeenCalled(); // INITIAL_SESSION: nothing cached yet
 
     await act(async () => {
-      const { error } = await getSupabase().auth.signInWithPassword({
-        email: 'ann@example.com',
-        password: 'password1',
-      });
+      const { error } = await getSupabase().auth.signInWithPassword({ email, password: PASSWORD });
       expect(error).toBeNull();
     });
-    expect(await screen.findByText('signed in as ann@example.com')).toBeInTheDocument();
+    expect(await screen.findByText(`signed in as ${email}`)).toBeInTheDocument();
     await waitFor(() => expect(reset).toHaveBeenCalledTimes(1));
 
     await act(async () => {
@@ -85,17 +64,16 @@ describe('DataProvider', () => {
       seen.push(`${loading ? 'loading' : 'read'}, ${storedSession ? 'stored' : 'none'}`);
       return null;
     }
-    const session = {
-      access_token: 'a',
-      refresh_token: 'r1',
-      expires_at: now() + 3600,
-      expires_in: 3600,
-      token_type: 'bearer',
-      user,
-    };
-    localStorage.setItem(authStorageKey(config.supabaseUrl), JSON.stringify(session));
+    // A real session, as supabase-js stores the token endpoint's answer after signing in on an earlier visit.
+    const answer = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(answer.status).toBe(200);
+    localStorage.setItem(authStorageKey(backend.url), JSON.stringify(await answer.json()));
     render(
-      <DataProvider config={config}>
+      <DataProvider config={backend.config}>
         <StoredProbe />
       </DataProvider>,
     );
