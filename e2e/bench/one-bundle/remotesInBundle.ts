@@ -4,7 +4,7 @@
  * runtime, so the same screens can be measured as one Vite bundle. Same exports, same behaviour otherwise.
  */
 import { REMOTES, type ExposedModule, type RemoteName } from '@snapshire/federation/remotes';
-import type { RemoteModule } from '../../../host/src/features/remotes/RemoteSlot.tsx';
+import type { RemoteModule } from '../../../host/src/features/remotes/remoteModule.ts';
 
 const SCREENS: Record<string, () => Promise<RemoteModule>> = {
   'remote_browse/GroupsPage': () => import('../../../remote-browse/src/features/groups-list/GroupsPage.tsx'),
