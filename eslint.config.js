@@ -85,6 +85,31 @@ const edgeFunctionZone = (target) => ({
     '@snapshire/contracts (mapped in deno.json) and npm: packages.',
 });
 
+/**
+ * Inside a remote (README, "Layout"): each exposed screen has a folder, src/screens/<Screen>/, and what
+ * several screens use is in src/shared/. A screen imports no other screen (the host composes them, e.g. the post
+ * view in the group page's outlet, through its route table), and shared code imports no screen.
+ */
+function screenZones(remote) {
+  const screens = `${remote}/src/screens`;
+  const screenFolders = existsSync(at(screens)) ? foldersIn(screens) : [];
+  return [
+    ...screenFolders.map((screen) => ({
+      target: `${screens}/${screen}`,
+      from: screens,
+      except: [`./${screen}`],
+      message:
+        'A screen imports no other screen: the host composes screens through its route table. Move what both ' +
+        'need to src/shared/<topic>/.',
+    })),
+    {
+      target: `${remote}/src/shared`,
+      from: screens,
+      message: 'src/shared is what several screens use: it imports no screen (move the code it needs to shared/).',
+    },
+  ];
+}
+
 const ZONES = [
   ...REMOTES.map((remote) => ({
     target: remote,
@@ -118,6 +143,7 @@ const ZONES = [
   },
   ...EDGE_FUNCTIONS.map(edgeFunctionZone),
   edgeFunctionZone(FUNCTIONS_SHARED),
+  ...REMOTES.flatMap(screenZones),
 ];
 
 /** Globals of one runtime that contracts (run in the browser, on Node and on Deno alike) must not touch. */
@@ -194,8 +220,17 @@ export default tseslint.config(
   {
     files: [CODE],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [federationIdResolver, nodeResolver] },
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: ZONES }] },
+    settings: {
+      'import-x/resolver-next': [federationIdResolver, nodeResolver],
+      // The files no-cycle reads to follow imports (import-x reads only .js, .mjs and .cjs unless told).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: ZONES }],
+      // No import circles: code that both sides need goes to a module both import. (import-x skips type-only
+      // imports here, and libraries: ignoreExternal.)
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // Code the browser runs imports a workspace by its name, so federation shares one copy; a path into
@@ -257,9 +292,9 @@ export default tseslint.config(
           paths: [...SINGLETON_IMPORTS, ...SHELL_COMPONENT_IMPORTS],
           patterns: [
             {
-              group: ['./features/**'],
+              group: ['./screens/**'],
               allowTypeImports: true,
-              message: "Take a screen with lazyScreen(() => import('./features/...')) from '@snapshire/standalone'.",
+              message: "Take a screen with lazyScreen(() => import('./screens/...')) from '@snapshire/standalone'.",
             },
           ],
         },

@@ -401,7 +401,7 @@ test.describe('the 500-post group', () => {
 
     // Thumbnails are fetched at the size of their tile, never at 1230: from the width-described srcset, the
     // browser (1x here) takes the narrowest width step at least as wide as the tile (a column, or a short day's
-    // row at most 1.25 columns tall: remote-browse/src/features/group/masonry.ts).
+    // row at most 1.25 columns tall: remote-browse/src/screens/GroupPage/masonry.ts).
     const fetched = await tiles(page)
       .locator('img')
       .evaluateAll((imgs) =>

@@ -38,8 +38,8 @@ export default function ${module}NewRelease() {
 
 /** The groups list of the new release also shows the field its operation now asks for. */
 const GROUPS_PAGE = `import { useQuery } from '@apollo/client/react';
-import Screen from '../features/groups-list/GroupsPage.tsx';
-import { AllGroupsDocument } from '../features/groups-list/operations.generated.ts';
+import Screen from '../screens/GroupsPage/GroupsPage.tsx';
+import { AllGroupsDocument } from '../shared/data/groups/operations.generated.ts';
 
 export default function GroupsPageNewRelease() {
   const { data } = useQuery(AllGroupsDocument);
@@ -66,23 +66,26 @@ test.beforeAll(async () => {
   test.setTimeout(600_000);
   tree = await sourceTree();
   // The operation change: one field more in AllGroups, shown by the groups list of the new release.
-  await tree.edit('remote-browse/src/features/groups-list/AllGroups.graphql', (s) =>
+  await tree.edit('remote-browse/src/shared/data/groups/AllGroups.graphql', (s) =>
     s.replace(/(\n\s+display_name\n)/, '$1        description\n'),
   );
   await tree.codegen('remote-browse');
   await tree.write('remote-browse/src/release/GroupsPage.tsx', GROUPS_PAGE);
-  await tree.write('remote-browse/src/release/GroupPage.tsx', wrapper('GroupPage', '../features/group/GroupPage.tsx'));
-  await tree.write('remote-browse/src/release/PostView.tsx', wrapper('PostView', '../features/post/PostView.tsx'));
+  await tree.write(
+    'remote-browse/src/release/GroupPage.tsx',
+    wrapper('GroupPage', '../screens/GroupPage/GroupPage.tsx'),
+  );
+  await tree.write('remote-browse/src/release/PostView.tsx', wrapper('PostView', '../screens/PostView/PostView.tsx'));
   await tree.write(
     'remote-upload/src/release/NewPostScreen.tsx',
-    wrapper('NewPostScreen', '../features/new-post/NewPostScreen.tsx'),
+    wrapper('NewPostScreen', '../screens/NewPostScreen/NewPostScreen.tsx'),
   );
   await tree.edit('packages/federation/src/remotes.ts', (s) =>
     s
-      .replace("'./src/features/groups-list/GroupsPage.tsx'", "'./src/release/GroupsPage.tsx'")
-      .replace("'./src/features/group/GroupPage.tsx'", "'./src/release/GroupPage.tsx'")
-      .replace("'./src/features/post/PostView.tsx'", "'./src/release/PostView.tsx'")
-      .replace("'./src/features/new-post/NewPostScreen.tsx'", "'./src/release/NewPostScreen.tsx'"),
+      .replace("'./src/screens/GroupsPage/GroupsPage.tsx'", "'./src/release/GroupsPage.tsx'")
+      .replace("'./src/screens/GroupPage/GroupPage.tsx'", "'./src/release/GroupPage.tsx'")
+      .replace("'./src/screens/PostView/PostView.tsx'", "'./src/release/PostView.tsx'")
+      .replace("'./src/screens/NewPostScreen/NewPostScreen.tsx'", "'./src/release/NewPostScreen.tsx'"),
   );
   // A breaking release: this build of remote-browse declares @snapshire/data 0.2.0 (the host has 0.1.0). Vite
   // empties dist/ on every build, so this one is copied out before the next.

@@ -30,7 +30,7 @@ const EMOTION_CACHE_CODE = 'data-emotion';
  */
 const GROUP_PAGE = `import { RatingGroup } from '@chakra-ui/react';
 import { ratingGroupSlotRecipe } from '@chakra-ui/react/theme';
-import Screen from '../features/group/GroupPage.tsx';
+import Screen from '../screens/GroupPage/GroupPage.tsx';
 
 export default function GroupPageWithRating() {
   return (
@@ -53,7 +53,7 @@ test.beforeAll(async () => {
   tree = await sourceTree();
   await tree.write('remote-browse/src/release/GroupPage.tsx', GROUP_PAGE);
   await tree.edit('packages/federation/src/remotes.ts', (s) =>
-    s.replace("'./src/features/group/GroupPage.tsx'", "'./src/release/GroupPage.tsx'"),
+    s.replace("'./src/screens/GroupPage/GroupPage.tsx'", "'./src/release/GroupPage.tsx'"),
   );
   newBrowse = await tree.build('remote-browse');
 });

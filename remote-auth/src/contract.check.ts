@@ -4,9 +4,9 @@
  * `npm run typecheck` fails when one stops fitting; nothing here runs.
  */
 import type { ExposedModule, ExposedScreenModule } from '@snapshire/federation/remotes';
-import type * as AccountScreen from './features/account/AccountScreen.tsx';
-import type * as AuthScreen from './features/auth/AuthScreen.tsx';
-import type * as NamePromptScreen from './features/name-prompt/NamePromptScreen.tsx';
+import type * as AccountScreen from './screens/AccountScreen/AccountScreen.tsx';
+import type * as AuthScreen from './screens/AuthScreen/AuthScreen.tsx';
+import type * as NamePromptScreen from './screens/NamePromptScreen/NamePromptScreen.tsx';
 
 type Fits<T extends Record<ExposedModule<'remote_auth'>, ExposedScreenModule>> = T;
 export type ExposedModulesFitTheContract = Fits<{

@@ -7,7 +7,7 @@ import { lazyScreen, startStandalone } from '@snapshire/standalone';
 import { Navigate, Route } from 'react-router-dom';
 
 // Screens load as their routes are visited (lazyScreen says why).
-const authScreen = lazyScreen(() => import('./features/auth/AuthScreen.tsx'));
+const authScreen = lazyScreen(() => import('./screens/AuthScreen/AuthScreen.tsx'));
 
 await startStandalone({
   name: 'remote-auth',
@@ -22,10 +22,10 @@ await startStandalone({
       <Route path={ROUTES.AUTH_LOGIN} lazy={authScreen} />
       <Route path={ROUTES.AUTH_FORGOT_PASSWORD} lazy={authScreen} />
       <Route path={ROUTES.AUTH_RESET_PASSWORD} lazy={authScreen} />
-      <Route path={ROUTES.ACCOUNT} lazy={lazyScreen(() => import('./features/account/AccountScreen.tsx'))} />
+      <Route path={ROUTES.ACCOUNT} lazy={lazyScreen(() => import('./screens/AccountScreen/AccountScreen.tsx'))} />
       <Route
         path={ROUTES.ACCOUNT_NAME}
-        lazy={lazyScreen(() => import('./features/name-prompt/NamePromptScreen.tsx'))}
+        lazy={lazyScreen(() => import('./screens/NamePromptScreen/NamePromptScreen.tsx'))}
       />
       <Route path="*" element={<Navigate to={paths.login()} replace />} />
     </>

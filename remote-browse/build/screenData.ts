@@ -4,13 +4,13 @@
  */
 import type { ScreenQueryDeclaration } from '@snapshire/data/screen-queries';
 import type { ExposedModule } from '@snapshire/federation/remotes';
-import { GROUP_PAGE_QUERY } from '../src/features/group/groupPageQuery.ts';
-import { GROUPS_PAGE_QUERY } from '../src/features/groups-list/groupsPageQuery.ts';
+import { GROUP_PAGE_QUERY } from '../src/screens/GroupPage/groupPageQuery.ts';
+import { GROUPS_PAGE_QUERY } from '../src/screens/GroupsPage/groupsPageQuery.ts';
 
 export const SCREEN_QUERIES = {
   GroupsPage: GROUPS_PAGE_QUERY,
   GroupPage: {
     ...GROUP_PAGE_QUERY,
-    firstPhotos: '../src/features/group/firstPhotos.ts',
+    firstPhotos: '../src/screens/GroupPage/firstPhotos.ts',
   },
 } satisfies Partial<Record<ExposedModule<'remote_browse'>, ScreenQueryDeclaration>>;

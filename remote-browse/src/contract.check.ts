@@ -4,12 +4,12 @@
  * `npm run typecheck` fails when one stops fitting; nothing here runs.
  */
 import type { ExposedModule, ExposedScreenModule } from '@snapshire/federation/remotes';
-import type * as GroupPage from './features/group/GroupPage.tsx';
-import type * as GroupSettingsPage from './features/group-admin/GroupSettingsPage.tsx';
-import type * as GroupsPage from './features/groups-list/GroupsPage.tsx';
-import type * as InvitationPage from './features/invitation/InvitationPage.tsx';
-import type * as NewGroupPage from './features/new-group/NewGroupPage.tsx';
-import type * as PostView from './features/post/PostView.tsx';
+import type * as GroupPage from './screens/GroupPage/GroupPage.tsx';
+import type * as GroupSettingsPage from './screens/GroupSettingsPage/GroupSettingsPage.tsx';
+import type * as GroupsPage from './screens/GroupsPage/GroupsPage.tsx';
+import type * as InvitationPage from './screens/InvitationPage/InvitationPage.tsx';
+import type * as NewGroupPage from './screens/NewGroupPage/NewGroupPage.tsx';
+import type * as PostView from './screens/PostView/PostView.tsx';
 
 type Fits<T extends Record<ExposedModule<'remote_browse'>, ExposedScreenModule>> = T;
 export type ExposedModulesFitTheContract = Fits<{

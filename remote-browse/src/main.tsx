@@ -14,17 +14,17 @@ await startStandalone({
     <>
       <Route path={ROUTES.HOME} element={<Navigate to={paths.groups()} replace />} />
       {/* Screens load as their routes are visited (lazyScreen says why). */}
-      <Route path={ROUTES.GROUPS} lazy={lazyScreen(() => import('./features/groups-list/GroupsPage.tsx'))} />
-      <Route path={ROUTES.GROUP_NEW} lazy={lazyScreen(() => import('./features/new-group/NewGroupPage.tsx'))} />
+      <Route path={ROUTES.GROUPS} lazy={lazyScreen(() => import('./screens/GroupsPage/GroupsPage.tsx'))} />
+      <Route path={ROUTES.GROUP_NEW} lazy={lazyScreen(() => import('./screens/NewGroupPage/NewGroupPage.tsx'))} />
       <Route
         path={ROUTES.GROUP_SETTINGS}
-        lazy={lazyScreen(() => import('./features/group-admin/GroupSettingsPage.tsx'))}
+        lazy={lazyScreen(() => import('./screens/GroupSettingsPage/GroupSettingsPage.tsx'))}
       />
-      <Route path={ROUTES.INVITATION} lazy={lazyScreen(() => import('./features/invitation/InvitationPage.tsx'))} />
-      <Route path={ROUTES.GROUP_BY_ID} lazy={lazyScreen(() => import('./features/group/GroupPage.tsx'))}>
+      <Route path={ROUTES.INVITATION} lazy={lazyScreen(() => import('./screens/InvitationPage/InvitationPage.tsx'))} />
+      <Route path={ROUTES.GROUP_BY_ID} lazy={lazyScreen(() => import('./screens/GroupPage/GroupPage.tsx'))}>
         <Route
           path={ROUTES.GROUP_POST_BY_ID.slice(ROUTES.GROUP_BY_ID.length + 1)}
-          lazy={lazyScreen(() => import('./features/post/PostView.tsx'))}
+          lazy={lazyScreen(() => import('./screens/PostView/PostView.tsx'))}
         />
       </Route>
       <Route path="*" element={<Text p="6">Not a browse route.</Text>} />

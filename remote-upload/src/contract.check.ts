@@ -4,7 +4,7 @@
  * `npm run typecheck` fails when one stops fitting; nothing here runs.
  */
 import type { ExposedModule, ExposedScreenModule } from '@snapshire/federation/remotes';
-import type * as NewPostScreen from './features/new-post/NewPostScreen.tsx';
+import type * as NewPostScreen from './screens/NewPostScreen/NewPostScreen.tsx';
 
 type Fits<T extends Record<ExposedModule<'remote_upload'>, ExposedScreenModule>> = T;
 export type ExposedModulesFitTheContract = Fits<{ NewPostScreen: typeof NewPostScreen }>;

@@ -14,7 +14,10 @@ await startStandalone({
   routes: (
     <>
       {/* The screen loads as its route is visited (lazyScreen says why). */}
-      <Route path={ROUTES.GROUP_NEW_POST} lazy={lazyScreen(() => import('./features/new-post/NewPostScreen.tsx'))} />
+      <Route
+        path={ROUTES.GROUP_NEW_POST}
+        lazy={lazyScreen(() => import('./screens/NewPostScreen/NewPostScreen.tsx'))}
+      />
       <Route
         path="*"
         element={

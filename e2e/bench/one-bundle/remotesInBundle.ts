@@ -4,18 +4,18 @@
  * runtime, so the same screens can be measured as one Vite bundle. Same exports, same behaviour otherwise.
  */
 import { REMOTES, type ExposedModule, type RemoteName } from '@snapshire/federation/remotes';
-import type { RemoteModule } from '../../../host/src/features/remotes/RemoteSlot.tsx';
+import type { RemoteModule } from '../../../host/src/features/remotes/remoteModule.ts';
 
 const SCREENS: Record<string, () => Promise<RemoteModule>> = {
-  'remote_browse/GroupsPage': () => import('../../../remote-browse/src/features/groups-list/GroupsPage.tsx'),
-  'remote_browse/GroupPage': () => import('../../../remote-browse/src/features/group/GroupPage.tsx'),
-  'remote_browse/PostView': () => import('../../../remote-browse/src/features/post/PostView.tsx'),
-  'remote_browse/NewGroupPage': () => import('../../../remote-browse/src/features/new-group/NewGroupPage.tsx'),
+  'remote_browse/GroupsPage': () => import('../../../remote-browse/src/screens/GroupsPage/GroupsPage.tsx'),
+  'remote_browse/GroupPage': () => import('../../../remote-browse/src/screens/GroupPage/GroupPage.tsx'),
+  'remote_browse/PostView': () => import('../../../remote-browse/src/screens/PostView/PostView.tsx'),
+  'remote_browse/NewGroupPage': () => import('../../../remote-browse/src/screens/NewGroupPage/NewGroupPage.tsx'),
   'remote_browse/GroupSettingsPage': () =>
-    import('../../../remote-browse/src/features/group-admin/GroupSettingsPage.tsx'),
-  'remote_browse/InvitationPage': () => import('../../../remote-browse/src/features/invitation/InvitationPage.tsx'),
-  'remote_auth/AuthScreen': () => import('../../../remote-auth/src/features/auth/AuthScreen.tsx'),
-  'remote_upload/NewPostScreen': () => import('../../../remote-upload/src/features/new-post/NewPostScreen.tsx'),
+    import('../../../remote-browse/src/screens/GroupSettingsPage/GroupSettingsPage.tsx'),
+  'remote_browse/InvitationPage': () => import('../../../remote-browse/src/screens/InvitationPage/InvitationPage.tsx'),
+  'remote_auth/AuthScreen': () => import('../../../remote-auth/src/screens/AuthScreen/AuthScreen.tsx'),
+  'remote_upload/NewPostScreen': () => import('../../../remote-upload/src/screens/NewPostScreen/NewPostScreen.tsx'),
 };
 
 export function registerFederatedRemotes(): void {}

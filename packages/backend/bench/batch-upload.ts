@@ -78,7 +78,7 @@ const range = (values: number[], digits: number, scale = 1) =>
 async function member(backend: BackendProcess): Promise<{ token: string; groupId: string }> {
   const admin = supabaseClient(backend.url, backend.serviceRoleKey);
   const { token } = await signedIn(backend, admin, `batch-bench-${Date.now()}@example.com`);
-  // The site's CreateGroup mutation (remote-browse/src/features/new-group/NewGroup.graphql): the caller owns it.
+  // The site's CreateGroup mutation (remote-browse/src/screens/NewGroupPage/NewGroup.graphql): the caller owns it.
   const response = await fetch(`${backend.url}/graphql/v1`, {
     method: 'POST',
     headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

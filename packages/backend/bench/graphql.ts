@@ -17,8 +17,8 @@ import { startPostgres, type ThrowawayPostgres } from '../src/testing/postgres.t
 
 const REPO = new URL('../../../', import.meta.url);
 const PROJECT_DIR = new URL('supabase/', REPO).pathname;
-// The browse remote's own operations, in the feature folders that use them.
-const DOCUMENTS = new URL('remote-browse/src/features/', REPO);
+// The browse remote's own operations that several of its screens read (remote-browse/src/shared/data).
+const DOCUMENTS = new URL('remote-browse/src/shared/data/', REPO);
 const GROUP_ID = '10000000-0000-4000-8000-000000000001';
 const AUTHOR_ID = '40000000-0000-4000-8000-000000000001';
 const CONCURRENCY = [1, 4, 16];
@@ -114,7 +114,7 @@ async function benchEngine(engine: string, db: OpenedDatabase): Promise<Cell[]> 
           .edges[0]!.node.postCollection.edges.length === 30,
     },
     AllGroups: {
-      query: await readFile(new URL('groups-list/AllGroups.graphql', DOCUMENTS), 'utf8'),
+      query: await readFile(new URL('groups/AllGroups.graphql', DOCUMENTS), 'utf8'),
       variables: {},
       check: (data: unknown) => (data as { groupCollection: { edges: unknown[] } }).groupCollection.edges.length >= 7,
     },

@@ -4,7 +4,7 @@ import { SHARED_PACKAGES } from './shared.ts';
 
 describe('the app-shared chunk', () => {
   it("takes the app's and the workspace packages' source, not a library's or a federation module", () => {
-    expect(isAppModule('/repo/remote-browse/src/features/group/SignedPhoto.tsx')).toBe(true);
+    expect(isAppModule('/repo/remote-browse/src/shared/photos/SignedPhoto.tsx')).toBe(true);
     expect(isAppModule('/repo/packages/contracts/src/messages.ts')).toBe(true);
     expect(isAppModule('/repo/node_modules/some-lib/src/index.js')).toBe(false);
     expect(isAppModule('\0virtual:mf:__loadShare__react')).toBe(false);

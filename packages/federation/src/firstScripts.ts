@@ -114,7 +114,7 @@ export function withExposeEntryChunks(manifestSource: string, exposeChunks: Read
 
 /**
  * A remote's mf-manifest.json (and mf-stats.json) name each exposed screen's own entry chunk. `exposes` is the
- * federation's map: './GroupPage' -> './src/features/group/GroupPage.tsx'.
+ * federation's map: './GroupPage' -> './src/screens/GroupPage/GroupPage.tsx'.
  */
 export function exposeEntryChunksPlugin(
   exposes: Readonly<Record<string, string>>,

@@ -13,28 +13,28 @@ export const REMOTES = {
     workspace: 'remote-browse',
     part: 'Browsing',
     exposes: {
-      './GroupsPage': './src/features/groups-list/GroupsPage.tsx',
-      './GroupPage': './src/features/group/GroupPage.tsx',
-      './PostView': './src/features/post/PostView.tsx',
-      './NewGroupPage': './src/features/new-group/NewGroupPage.tsx',
-      './GroupSettingsPage': './src/features/group-admin/GroupSettingsPage.tsx',
-      './InvitationPage': './src/features/invitation/InvitationPage.tsx',
+      './GroupsPage': './src/screens/GroupsPage/GroupsPage.tsx',
+      './GroupPage': './src/screens/GroupPage/GroupPage.tsx',
+      './PostView': './src/screens/PostView/PostView.tsx',
+      './NewGroupPage': './src/screens/NewGroupPage/NewGroupPage.tsx',
+      './GroupSettingsPage': './src/screens/GroupSettingsPage/GroupSettingsPage.tsx',
+      './InvitationPage': './src/screens/InvitationPage/InvitationPage.tsx',
     },
   },
   remote_auth: {
     workspace: 'remote-auth',
     part: 'Sign-in',
     exposes: {
-      './AuthScreen': './src/features/auth/AuthScreen.tsx',
-      './NamePromptScreen': './src/features/name-prompt/NamePromptScreen.tsx',
-      './AccountScreen': './src/features/account/AccountScreen.tsx',
+      './AuthScreen': './src/screens/AuthScreen/AuthScreen.tsx',
+      './NamePromptScreen': './src/screens/NamePromptScreen/NamePromptScreen.tsx',
+      './AccountScreen': './src/screens/AccountScreen/AccountScreen.tsx',
     },
   },
   remote_upload: {
     workspace: 'remote-upload',
     part: 'Posting',
     exposes: {
-      './NewPostScreen': './src/features/new-post/NewPostScreen.tsx',
+      './NewPostScreen': './src/screens/NewPostScreen/NewPostScreen.tsx',
     },
   },
 } as const satisfies Record<ScreenRemote, unknown>;

@@ -4,7 +4,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RemoteLoadTimeoutError, RemoteSlot, resetRemoteSlots, withTimeout, type RemoteModule } from './RemoteSlot.tsx';
+import { RemoteLoadTimeoutError, RemoteSlot, resetRemoteSlots, withTimeout } from './RemoteSlot.tsx';
+import type { RemoteModule } from './remoteModule.ts';
 
 const wrap = (ui: ReactNode) => render(<ChakraProvider value={system}>{ui}</ChakraProvider>);
 const screenModule = (text: string): RemoteModule => ({ default: () => <h1>{text}</h1> });

@@ -15,11 +15,8 @@ import {
 } from 'react';
 import { useRemoteTimeoutMs } from '../../app/runtimeConfig.tsx';
 import { RemoteFirstByteTimeoutError, RemoteNotConfiguredError } from './federatedRemotes.ts';
+import type { RemoteModule } from './remoteModule.ts';
 
-/** What a federated screen module looks like: a default-exported component taking no props. */
-export interface RemoteModule {
-  default: ComponentType;
-}
 export type RemoteLoader = () => Promise<RemoteModule>;
 
 /** A remote that has not loaded within the time-out (ES module loading has no time-out of its own). */

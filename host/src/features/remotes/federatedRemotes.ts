@@ -9,7 +9,7 @@ import {
 import { REMOTE_NAMES, REMOTES, type ExposedModule, type RemoteName } from '@snapshire/federation/remotes';
 import type { HostConfig } from '../../app/runtimeConfig.tsx';
 import { takeEarlyManifest } from './earlyManifests.ts';
-import type { RemoteModule } from './RemoteSlot.tsx';
+import type { RemoteModule } from './remoteModule.ts';
 
 /** A remote config.json has no usable entry for: its routes show their fallback, the rest of the site works. */
 export class RemoteNotConfiguredError extends Error {

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_JWT_SECRET } from './keys.ts';
 import type { AuthRateLimits, PasswordRequirements } from '../auth/rate-limits.ts';
-import type { ReconcileSettings } from '../reconcile/reconcile.ts';
+import type { ReconcileSettings } from '../reconcile/settings.ts';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from '../realtime/limits.ts';
 import { parseToml, type TomlTable, type TomlValue } from './toml.ts';
 

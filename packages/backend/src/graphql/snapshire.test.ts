@@ -1,6 +1,6 @@
-// The four queries of docs/product.md (the browse remote's own documents, in its feature folders), sent by Apollo
-// Client to a running embedded backend over POST /graphql/v1, against supabase/migrations + the seed: as anon
-// and as ada, a member of the private family group. Also: the committed SDL is what the migrations reflect to,
+// The four queries of docs/product.md (the browse remote's own documents, in remote-browse/src/shared/data),
+// sent by Apollo Client to a running embedded backend over POST /graphql/v1, against supabase/migrations + the
+// seed: as anon and as ada, a member of the private family group. Also: the committed SDL is what the migrations reflect to,
 // and each of these requests costs one SQL statement.
 import { readFile } from 'node:fs/promises';
 // The backend never ships frontend code; this test alone plays the browser's Apollo Client against the server,
@@ -17,13 +17,14 @@ import { startBackend, type RunningBackend } from '../index.ts';
 import { printGraphqlSdl } from './sdl.ts';
 import { createGraphqlService } from './service.ts';
 
-// Each remote owns its operations, as .graphql files in the feature folder that uses them.
-const BROWSE_FEATURES = new URL('../../../../remote-browse/src/features/', import.meta.url);
+// Each remote owns its operations, as .graphql files beside the code that uses them; these four, read by several
+// browse screens, in remote-browse/src/shared/data.
+const BROWSE_DATA = new URL('../../../../remote-browse/src/shared/data/', import.meta.url);
 const DOCUMENTS = {
-  AllGroups: new URL('groups-list/AllGroups.graphql', BROWSE_FEATURES),
-  GroupById: new URL('group/GroupById.graphql', BROWSE_FEATURES),
-  GroupPostsByCategoryIds: new URL('group/GroupPostsByCategoryIds.graphql', BROWSE_FEATURES),
-  PostById: new URL('post/PostById.graphql', BROWSE_FEATURES),
+  AllGroups: new URL('groups/AllGroups.graphql', BROWSE_DATA),
+  GroupById: new URL('group/GroupById.graphql', BROWSE_DATA),
+  GroupPostsByCategoryIds: new URL('group/GroupPostsByCategoryIds.graphql', BROWSE_DATA),
+  PostById: new URL('post/PostById.graphql', BROWSE_DATA),
 } as const;
 const SDL_FILE = new URL('../../../data/src/graphql/schema.graphql', import.meta.url);
 const doc = async (name: keyof typeof DOCUMENTS): Promise<DocumentNode> => gql(await readFile(DOCUMENTS[name], 'utf8'));

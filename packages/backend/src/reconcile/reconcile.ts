@@ -1,16 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackendContext } from '../context.ts';
-import { knownVersions, removeUnfinishedUploads, type UploadRule } from './repository.ts';
-
-export interface ReconcileSettings {
-  enabled: boolean;
-  /** Between two passes while running. */
-  intervalMs: number;
-  /** Only what is older than this is unfinished: an upload may be in flight until then. */
-  gracePeriodMs: number;
-  rule: UploadRule | undefined;
-}
+import { knownVersions, removeUnfinishedUploads } from './repository.ts';
+import type { ReconcileSettings } from './settings.ts';
 
 export interface ReconcileReport {
   unfinishedRows: number;

@@ -7,7 +7,7 @@ import { evictGroupPosts } from './evictGroupPosts.ts';
 const GROUP_ID = '6f1c2a7e-3b9d-4c1e-8f2a-0b1c2d3e4f50';
 const OTHER_GROUP_ID = '7a2d3b8f-4c0e-4d2f-9a3b-1c2d3e4f5a60';
 
-// The shape of the browse remote's GroupById(withPosts) (remote-browse/src/features/group/GroupById.graphql).
+// The shape of the browse remote's GroupById(withPosts) (remote-browse/src/shared/data/group/GroupById.graphql).
 const GroupById = gql`
   query GroupById($id: UUID!) {
     groupCollection(filter: { id: { eq: $id } }, first: 1) {

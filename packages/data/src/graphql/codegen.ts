@@ -1,6 +1,6 @@
 /**
  * The one GraphQL code generator every remote uses for its own operations. A remote keeps each operation as a
- * .graphql file in the feature folder that uses it; this writes, beside them, `operations.generated.ts` with
+ * .graphql file in the folder of the code that uses it; this writes, beside them, `operations.generated.ts` with
  * the typed document nodes and the result and variable types, checked against the shared contract
  * (schema.graphql here, written by `npm run graphql:sdl -w @snapshire/backend`).
  *

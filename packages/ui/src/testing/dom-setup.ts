@@ -36,7 +36,7 @@ if (!('ResizeObserver' in globalThis)) {
 }
 
 // jsdom's WebSocket (undici's) hands jsdom's Event to Node's EventTarget and throws as soon as a socket opens:
-// supabase-js channels (live screens, remote-browse/src/features/live) use the ws package instead, as they do
+// supabase-js channels (live screens, remote-browse/src/shared/live) use the ws package instead, as they do
 // on Node outside a browser.
 if (typeof window !== 'undefined') {
   const { WebSocket: NodeWebSocket } = await import('ws');

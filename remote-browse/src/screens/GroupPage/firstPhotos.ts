@@ -1,0 +1,120 @@
+/**
+ * The group page's first photos, planned before the page's code has arrived. This remote's build publishes
+ * this module beside its manifest (build/screenData.ts, ScreenQuery.firstPhotos in @snapshire/contracts); the
+ * host's first script calls it with the answer to the page's first query (GroupById), signs what it asks for
+ * in one sign-photos request and starts the first row's downloads at once. It lays the photos out with the
+ * gallery's own functions (postsByDay, layoutDay, widthStepFor), so it asks for exactly the sizes the
+ * tiles will: the screen's photo signer takes the answer instead of asking again (photoSigner.ts), and each
+ * tile's image finds its photo already downloaded or on its way.
+ *
+ * Bundled on its own (a few kilobytes, no React): it must not import anything that draws or holds state.
+ */
+import {
+  SIGNED_URL_STORE_KEY,
+  columnCountForWidth,
+  SIGN_PHOTOS_FUNCTION,
+  signedPhotoUrl,
+  type FirstPhotosModule,
+  type FirstPhotosPage,
+  type FirstPhotosPlan,
+  type SignPhotosRequest,
+} from '@snapshire/contracts';
+import type { GroupByIdQuery } from '../../shared/data/types.ts';
+import { pageContentWidth } from '../../shared/layout/pageGeometry.ts';
+import { renditionFor, widthStepFor, type PhotoRef } from '../../shared/photos/renditions.ts';
+import { isReusable, parseStoredEntries } from '../../shared/photos/signedUrlCache.ts';
+import { postsByDay } from './groupPostsByDay.ts';
+import { dayShowsAsRow, inFirstRow, layoutDay } from './masonry.ts';
+
+type Post = PhotoRef & { created_at: string };
+
+/** A photo of the first page as the gallery will show it: its width step on this screen, and whether it is in the first row. */
+export interface PlannedPhoto {
+  post: Post;
+  step: number;
+  firstRow: boolean;
+}
+
+/**
+ * The first page's photos as the gallery lays them out on a viewport `viewportWidth` wide: by day, each day
+ * as a row or as columns, at the page column's width (what the gallery measures once drawn). Photos without a
+ * stored size or file are left out, as the signer leaves them out.
+ */
+export function plannedPhotos(
+  posts: readonly Post[],
+  hasMore: boolean,
+  viewportWidth: number,
+  devicePixelRatio: number,
+): PlannedPhoto[] {
+  const columns = columnCountForWidth(viewportWidth);
+  const width = pageContentWidth(viewportWidth);
+  const days = postsByDay(posts);
+  return days.flatMap((day, dayIndex) => {
+    const asRow = dayShowsAsRow(day.posts.length, columns, hasMore && dayIndex === days.length - 1);
+    const { boxes } = layoutDay(day.posts, columns, width, asRow);
+    return day.posts.flatMap((post, index) =>
+      post.meta_width > 0 && post.meta_height > 0 && post.file_name
+        ? [
+            {
+              post,
+              step: widthStepFor(boxes[index]!.width, devicePixelRatio),
+              firstRow: inFirstRow(dayIndex, index, columns),
+            },
+          ]
+        : [],
+    );
+  });
+}
+
+/** The sign-photos request for photos not yet cached, as the photo signer would send it (one step each). */
+export function signRequestFor(photos: readonly PlannedPhoto[]): SignPhotosRequest | undefined {
+  if (photos.length === 0) return undefined;
+  const widths = [...new Set(photos.map((photo) => photo.step))].sort((a, b) => a - b);
+  return {
+    postIds: photos.map((photo) => photo.post.id),
+    widths,
+    ...(widths.length > 1 && {
+      widthsByPost: Object.fromEntries(photos.map((photo) => [photo.post.id, [photo.step]])),
+    }),
+  };
+}
+
+/** The signed path of `photo`'s rendition in a sign-photos answer, if it is there. */
+function signedPathIn(response: unknown, photo: PlannedPhoto): string | undefined {
+  const photos = (response as { photos?: Record<string, unknown> } | null)?.photos;
+  const renditions = photos?.[photo.post.id];
+  if (!Array.isArray(renditions)) return undefined;
+  const width = renditionFor(photo.post, photo.step).transform.width;
+  const match = (renditions as { width?: unknown; signedPath?: unknown }[]).find((r) => r.width === width);
+  return typeof match?.signedPath === 'string' ? match.signedPath : undefined;
+}
+
+export const planFirstPhotos: FirstPhotosModule['planFirstPhotos'] = (result, page: FirstPhotosPage) => {
+  const group = (result as { data?: GroupByIdQuery } | null)?.data?.groupCollection?.edges[0]?.node;
+  const connection = group?.postCollection;
+  if (!connection) return null;
+  const posts = connection.edges.map((edge) => edge.node);
+  const planned = plannedPhotos(posts, connection.pageInfo.hasNextPage, page.viewportWidth, page.devicePixelRatio);
+  if (planned.length === 0) return null;
+  // URLs the screen signed on an earlier visit are used again (the screen's cache, in local storage).
+  const stored = parseStoredEntries(page.storage?.getItem(SIGNED_URL_STORE_KEY) ?? null, () => undefined);
+  const now = Date.now();
+  const cachedUrl = (photo: PlannedPhoto) => {
+    const entry = stored[renditionFor(photo.post, photo.step).key];
+    return isReusable(entry, now) ? entry.signedUrl : undefined;
+  };
+  const body = signRequestFor(planned.filter((photo) => !cachedUrl(photo)));
+  const plan: FirstPhotosPlan = {
+    urlsToFetch: (response) =>
+      planned
+        .filter((photo) => photo.firstRow)
+        .flatMap((photo) => {
+          const cached = cachedUrl(photo);
+          if (cached) return [cached];
+          const path = signedPathIn(response, photo);
+          return path ? [signedPhotoUrl(page.supabaseUrl, path)] : [];
+        }),
+  };
+  if (body) plan.signRequest = { functionName: SIGN_PHOTOS_FUNCTION, body };
+  return plan;
+};
