@@ -5,19 +5,15 @@
  */
 import { Code } from '@chakra-ui/react';
 import { Stack, Text } from '@snapshire/shell-components';
-import { ROUTES } from '@snapshire/contracts';
-import { lazyScreen, startStandalone } from '@snapshire/standalone';
+import { screenRoutes, startStandalone } from '@snapshire/standalone';
 import { Route } from 'react-router-dom';
+import { screens } from './screens/index.ts';
 
 await startStandalone({
   name: 'remote-upload',
   routes: (
     <>
-      {/* The screen loads as its route is visited (lazyScreen says why). */}
-      <Route
-        path={ROUTES.GROUP_NEW_POST}
-        lazy={lazyScreen(() => import('./screens/NewPostScreen/NewPostScreen.tsx'))}
-      />
+      {screenRoutes('remote_upload', screens)}
       <Route
         path="*"
         element={

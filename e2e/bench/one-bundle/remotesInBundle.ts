@@ -5,18 +5,21 @@
  */
 import { REMOTES, type ExposedModule, type RemoteName } from '@snapshire/federation/remotes';
 import type { RemoteModule } from '../../../host/src/features/remotes/remoteModule.ts';
+import { screens as authScreens } from '../../../remote-auth/src/screens/index.ts';
+import { screens as browseScreens } from '../../../remote-browse/src/screens/index.ts';
+import { screens as uploadScreens } from '../../../remote-upload/src/screens/index.ts';
 
-const SCREENS: Record<string, () => Promise<RemoteModule>> = {
-  'remote_browse/GroupsPage': () => import('../../../remote-browse/src/screens/GroupsPage/GroupsPage.tsx'),
-  'remote_browse/GroupPage': () => import('../../../remote-browse/src/screens/GroupPage/GroupPage.tsx'),
-  'remote_browse/PostView': () => import('../../../remote-browse/src/screens/PostView/PostView.tsx'),
-  'remote_browse/NewGroupPage': () => import('../../../remote-browse/src/screens/NewGroupPage/NewGroupPage.tsx'),
-  'remote_browse/GroupSettingsPage': () =>
-    import('../../../remote-browse/src/screens/GroupSettingsPage/GroupSettingsPage.tsx'),
-  'remote_browse/InvitationPage': () => import('../../../remote-browse/src/screens/InvitationPage/InvitationPage.tsx'),
-  'remote_auth/AuthScreen': () => import('../../../remote-auth/src/screens/AuthScreen/AuthScreen.tsx'),
-  'remote_upload/NewPostScreen': () => import('../../../remote-upload/src/screens/NewPostScreen/NewPostScreen.tsx'),
+/** Every remote's screen loaders (their src/screens/index.ts), by federation id. */
+const LOADERS: Record<RemoteName, Record<string, () => Promise<unknown>>> = {
+  remote_browse: browseScreens,
+  remote_auth: authScreens,
+  remote_upload: uploadScreens,
 };
+const SCREENS: Record<string, () => Promise<RemoteModule>> = Object.fromEntries(
+  Object.entries(LOADERS).flatMap(([remote, loaders]) =>
+    Object.entries(loaders).map(([module, load]) => [`${remote}/${module}`, load as () => Promise<RemoteModule>]),
+  ),
+);
 
 export function registerFederatedRemotes(): void {}
 

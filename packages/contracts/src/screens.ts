@@ -58,6 +58,21 @@ type Declared = (typeof SCREENS)[ScreenRoute];
 /** The modules one remote exposes, e.g. ScreenModule<'remote_auth'> = 'AuthScreen' | 'AccountScreen' | ... */
 export type ScreenModule<R extends ScreenRemote = ScreenRemote> = Extract<Declared, { remote: R }>['module'];
 
+/**
+ * What every exposed module must be: a default-exported component that takes no props (a screen reads the
+ * route, router state, session and Apollo from the providers the host supplies).
+ */
+export interface ExposedScreenModule {
+  default: (props: Record<string, never>) => unknown;
+}
+
+/**
+ * A remote's screens, each loaded when first shown: its `src/screens/index.ts` exports one per module it
+ * exposes (`satisfies ScreenLoaders<'remote_x'>`), so its type check fails when a declared screen is missing
+ * or stops fitting ExposedScreenModule. Its standalone page and the one-bundle benchmark load them from there.
+ */
+export type ScreenLoaders<R extends ScreenRemote> = Record<ScreenModule<R>, () => Promise<ExposedScreenModule>>;
+
 /** The routes in SCREENS, in declaration order. */
 export const SCREEN_ROUTES = Object.keys(SCREENS) as ScreenRoute[];
 

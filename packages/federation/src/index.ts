@@ -11,13 +11,17 @@ import { join } from 'node:path';
 import type { Plugin, PluginOption } from 'vite';
 import { afterBuildPlugin } from './afterBuildPlugin.ts';
 import { buildRuntimeConfig, runtimeConfigFromEnv, type RuntimeConfigJson } from './runtimeConfig.ts';
-import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, REMOTES, type RemoteName } from './remotes.ts';
+import { HOST_NAME, REMOTE_ENTRY_FILE, REMOTE_MANIFEST_FILE, type RemoteName } from './remotes.ts';
 import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
 import { chakraCorePlugin } from './chakraCore.ts';
 import { chunkGroupsPlugin } from './chunkGroups.ts';
 import { runtimeCoreFromHostPlugin } from './runtimeCoreFromHost.ts';
 import { exposeEntryChunksPlugin, preloadBootstrapImportsPlugin } from './firstScripts.ts';
 import { fileURLToPath } from 'node:url';
+// By path, as the vite configs import this file: their config loader runs it on Node, which cannot load the
+// workspace packages' TypeScript by name. Build time only; the browser never runs this module.
+// eslint-disable-next-line import-x/no-relative-packages -- see above
+import { screenModulePath, screenModulesOf } from '../../contracts/src/screens.ts';
 
 /** Runtime plugins bridging releases from before and after the Chakra split (runtime/chakraCompat.ts). */
 const runtimePlugin = (file: string) => fileURLToPath(new URL(`./runtime/${file}`, import.meta.url));
@@ -31,6 +35,11 @@ export * from './chakraCore.ts';
 export * from './chunkGroups.ts';
 export * from './runtimeCoreFromHost.ts';
 export * from './firstScripts.ts';
+
+/** What remote `name` exposes: each screen SCREENS gives it, `./<Screen>` from src/screens/<Screen>/<Screen>.tsx. */
+export function remoteExposes(name: RemoteName): Record<string, string> {
+  return Object.fromEntries(screenModulesOf(name).map((module) => [`./${module}`, screenModulePath(module)]));
+}
 
 /**
  * The federation plugin of a remote: exposes its screens, writes mf-manifest.json, shares the singletons at
@@ -46,7 +55,7 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
       name,
       filename: REMOTE_ENTRY_FILE,
       manifest: { fileName: REMOTE_MANIFEST_FILE },
-      exposes: { ...REMOTES[name].exposes },
+      exposes: remoteExposes(name),
       shared: sharedMap(appDir),
       shareStrategy: SHARE_STRATEGY,
       runtimePlugins: [runtimePlugin('remoteChakraCompat.ts')],
@@ -54,7 +63,7 @@ export function remoteFederation(name: RemoteName, appDir: string): PluginOption
       // Edits in a remote show up inside the host during `npm run dev`.
       dev: { remoteHmr: true },
     }),
-    exposeEntryChunksPlugin(REMOTES[name].exposes, [REMOTE_MANIFEST_FILE, 'mf-stats.json']),
+    exposeEntryChunksPlugin(remoteExposes(name), [REMOTE_MANIFEST_FILE, 'mf-stats.json']),
     immutableEntryPlugin(),
   ];
 }

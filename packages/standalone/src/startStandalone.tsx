@@ -10,7 +10,17 @@
  */
 import { NativeSelect } from '@chakra-ui/react';
 import { Box, Button, HStack, Link, Text } from '@snapshire/shell-components';
-import { runtimeConfigSchema } from '@snapshire/contracts';
+import {
+  childScreenRoutes,
+  ROUTES,
+  runtimeConfigSchema,
+  SCREEN_ROUTES,
+  SCREENS,
+  type ScreenDeclaration,
+  type ScreenLoaders,
+  type ScreenRemote,
+  type ScreenRoute,
+} from '@snapshire/contracts';
 import { DataProvider, useSession, useSupabase } from '@snapshire/data';
 import { COLOR_MODES, UiProvider, useColorMode, type ColorMode } from '@snapshire/ui';
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
@@ -104,6 +114,29 @@ export function lazyScreen(
   load: () => Promise<{ default: ComponentType }>,
 ): () => Promise<{ Component: ComponentType }> {
   return async () => ({ Component: (await load()).default });
+}
+
+/**
+ * The routes of `remote`'s screens at the host's paths, nested as the host nests them (SCREENS in
+ * @snapshire/contracts), each screen loaded from `screens` (the remote's src/screens/index.ts) as its route is
+ * first visited.
+ */
+export function screenRoutes<R extends ScreenRemote>(remote: R, screens: ScreenLoaders<R>): ReactNode {
+  const declared = (route: ScreenRoute): ScreenDeclaration => SCREENS[route];
+  const ofRemote = (route: ScreenRoute) => declared(route).remote === remote;
+  const route = (name: ScreenRoute, path: string): ReactNode => {
+    const load = screens[declared(name).module as keyof ScreenLoaders<R>];
+    return (
+      <Route key={name} path={path} lazy={lazyScreen(load as () => Promise<{ default: ComponentType }>)}>
+        {childScreenRoutes(name)
+          .filter(ofRemote)
+          .map((child) => route(child, ROUTES[child].slice(ROUTES[name].length + 1)))}
+      </Route>
+    );
+  };
+  return SCREEN_ROUTES.filter((name) => ofRemote(name) && !declared(name).parent).map((name) =>
+    route(name, ROUTES[name]),
+  );
 }
 
 export async function startStandalone({ name, links = [], routes }: StandaloneOptions): Promise<void> {
