@@ -1,113 +1,103 @@
-import { describe, expect, it } from 'vitest';
+/**
+ * useGroupPosts on the real thing: the product's @snapshire/data (supabase-js, Apollo Client and its cache
+ * policies) against the embedded backend, through a relay that records every request as it arrives, so the
+ * pages asked for are counted where they are sent, not by a mock link.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { InMemoryCache } from '@apollo/client';
-import { MockedProvider } from '@apollo/client/testing/react';
 import { useApolloClient } from '@apollo/client/react';
-import type { MockLink } from '@apollo/client/testing';
-import { typePolicies } from '@snapshire/data';
-import { GroupByIdDocument, GroupPostsByCategoryIdsDocument } from '../../shared/data/group/operations.generated.ts';
+import { LIMITS } from '@snapshire/contracts';
+import { DataProvider, disposeData } from '@snapshire/data';
+import {
+  startComponentBackend,
+  startFaultyLine,
+  uniqueEmail,
+  type ComponentBackend,
+  type FaultyLine,
+} from '@snapshire/backend/testing';
 import { AllGroupsDocument } from '../../shared/data/groups/operations.generated.ts';
-import { CATEGORY_ID, GROUP_ID, galleryPosts, groupNode } from '../../shared/testing/fixtures.ts';
+import { insertAuthor, insertCategory, insertGroup, type WorldGroup } from '../../shared/testing/browseWorld.ts';
+import { galleryPosts } from '../../shared/testing/fixtures.ts';
 import { useGroupPosts } from './useGroupPosts.ts';
 
-const all = galleryPosts(45);
-const page1 = all.slice(0, 30);
-const page2 = all.slice(30);
+const POSTS = 45;
+const PAGE = LIMITS.GRAPHQL_PAGE_SIZE;
 
-function page(posts: typeof all, hasNextPage: boolean) {
-  const group = groupNode(posts);
-  group.postCollection!.pageInfo = { __typename: 'PageInfo', hasNextPage, endCursor: `c-${posts.at(-1)!.id}` };
-  group.postCollection!.totalCount = all.length;
-  return group;
-}
-const groupResult = (group: ReturnType<typeof groupNode>) => ({
-  data: { groupCollection: { __typename: 'groupConnection', edges: [{ __typename: 'groupEdge', node: group }] } },
+let backend: ComponentBackend;
+let line: FaultyLine;
+let authorId: string;
+beforeAll(async () => {
+  backend = await startComponentBackend();
+  line = await startFaultyLine(backend.url);
+  authorId = await insertAuthor(backend, uniqueEmail('author'));
+}, 120_000);
+afterAll(async () => {
+  await line?.stop();
+  await backend?.stop();
 });
-const vars = { id: GROUP_ID, withPosts: true, withCategories: true, first: 30 };
+afterEach(() => disposeData());
 
-function wrapperWith(mocks: MockLink.MockedResponse[], cache: InMemoryCache) {
-  return ({ children }: { children: ReactNode }) => (
-    <MockedProvider mocks={mocks} cache={cache}>
-      {children}
-    </MockedProvider>
-  );
+function wrapper({ children }: { children: ReactNode }) {
+  return <DataProvider config={{ supabaseUrl: line.url, supabaseAnonKey: backend.anonKey }}>{children}</DataProvider>;
 }
-/** packages/data's cache policies, as the site uses them. */
-function browseCache() {
-  return new InMemoryCache({ typePolicies });
+
+/** The GraphQL requests for `group`'s posts that reached the backend: its first page, or the pages after one. */
+function pageRequests(group: WorldGroup, which: 'first' | 'later'): number {
+  return line.requests.filter((request) => {
+    if (!request.url.pathname.endsWith('/graphql/v1') || !request.body) return false;
+    const { variables } = JSON.parse(request.body) as { variables?: { id?: string; after?: string } };
+    return variables?.id === group.id && (which === 'first' ? !variables.after : Boolean(variables.after));
+  }).length;
 }
+
+/** Every request sent before this one has reached the line by the time this one is answered. */
+async function afterEverythingSent(client: ReturnType<typeof useApolloClient>) {
+  await client.query({ query: AllGroupsDocument, fetchPolicy: 'network-only' });
+}
+
+const newGroup = () => insertGroup(backend, { authorId, posts: galleryPosts(POSTS) });
 
 describe('useGroupPosts', () => {
   it('loads the next page with the end cursor and merges it into the cached list', async () => {
-    const mocks = [
-      { request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, true)) },
-      {
-        request: { query: GroupByIdDocument, variables: { ...vars, after: `c-${page1.at(-1)!.id}` } },
-        result: groupResult(page(page2, false)),
-      },
-    ];
-    const { result } = renderHook(() => useGroupPosts(GROUP_ID, []), { wrapper: wrapperWith(mocks, browseCache()) });
-    await waitFor(() => expect(result.current.posts).toHaveLength(30));
+    const group = await newGroup();
+    const { result } = renderHook(() => useGroupPosts(group.id, []), { wrapper });
+    await waitFor(() => expect(result.current.posts).toHaveLength(PAGE));
     expect(result.current.hasMore).toBe(true);
     // The server's count of the whole gallery, known from the first page on.
-    expect(result.current.totalCount).toBe(45);
+    expect(result.current.totalCount).toBe(POSTS);
     act(() => result.current.loadMore());
     act(() => result.current.loadMore()); // a second call while the page is on its way is ignored
-    await waitFor(() => expect(result.current.posts).toHaveLength(45));
-    expect(result.current.posts.map((p) => p.id)).toEqual(all.map((p) => p.id));
+    await waitFor(() => expect(result.current.posts).toHaveLength(POSTS));
+    expect(result.current.posts.map((p) => p.id)).toEqual(group.posts.map((p) => p.id));
     expect(result.current.hasMore).toBe(false);
-    expect(result.current.totalCount).toBe(45);
+    expect(pageRequests(group, 'later')).toBe(1);
   });
 
   it('a load-more handed out before a page landed does not ask for that page again', async () => {
-    let secondPageRequests = 0;
-    const mocks = [
-      { request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, true)) },
-      {
-        request: { query: GroupByIdDocument, variables: { ...vars, after: `c-${page1.at(-1)!.id}` } },
-        result: () => {
-          secondPageRequests += 1;
-          return groupResult(page(page2, false));
-        },
-        maxUsageCount: 5,
-      },
-    ];
-    const { result } = renderHook(() => useGroupPosts(GROUP_ID, []), { wrapper: wrapperWith(mocks, browseCache()) });
-    await waitFor(() => expect(result.current.posts).toHaveLength(30));
+    const group = await newGroup();
+    const { result } = renderHook(() => ({ state: useGroupPosts(group.id, []), client: useApolloClient() }), {
+      wrapper,
+    });
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(PAGE));
     // A scroll handler can still hold the callback of an earlier render when the page has landed (a busy
     // CPU between the page's arrival and the re-render): it must not fetch the same page twice.
-    const earlier = result.current.loadMore;
+    const earlier = result.current.state.loadMore;
     act(() => earlier());
-    await waitFor(() => expect(result.current.posts).toHaveLength(45));
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(POSTS));
     act(() => earlier());
-    await new Promise((settle) => setTimeout(settle, 50));
-    expect(secondPageRequests).toBe(1);
+    await afterEverythingSent(result.current.client);
+    expect(pageRequests(group, 'later')).toBe(1);
   });
 
   it('a list that starts again from its first page (its posts evicted) pages in again', async () => {
-    let secondPageRequests = 0;
-    const mocks = [
-      {
-        request: { query: GroupByIdDocument, variables: vars },
-        result: groupResult(page(page1, true)),
-        maxUsageCount: 2,
-      },
-      {
-        request: { query: GroupByIdDocument, variables: { ...vars, after: `c-${page1.at(-1)!.id}` } },
-        result: () => {
-          secondPageRequests += 1;
-          return groupResult(page(page2, false));
-        },
-        maxUsageCount: 5,
-      },
-    ];
-    const { result } = renderHook(() => ({ state: useGroupPosts(GROUP_ID, []), client: useApolloClient() }), {
-      wrapper: wrapperWith(mocks, browseCache()),
+    const group = await newGroup();
+    const { result } = renderHook(() => ({ state: useGroupPosts(group.id, []), client: useApolloClient() }), {
+      wrapper,
     });
-    await waitFor(() => expect(result.current.state.posts).toHaveLength(30));
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(PAGE));
     act(() => result.current.state.loadMore());
-    await waitFor(() => expect(result.current.state.posts).toHaveLength(45));
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(POSTS));
     // As after a change to the group (refreshAfterGroupChange): the posts are dropped and page one comes again.
     await act(() =>
       result.current.client.refetchQueries({
@@ -116,87 +106,42 @@ describe('useGroupPosts', () => {
         },
       }),
     );
-    await waitFor(() => expect(result.current.state.posts).toHaveLength(30));
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(PAGE));
     act(() => result.current.state.loadMore());
-    await waitFor(() => expect(result.current.state.posts).toHaveLength(45));
-    expect(secondPageRequests).toBe(2);
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(POSTS));
+    expect(pageRequests(group, 'first')).toBe(2);
+    expect(pageRequests(group, 'later')).toBe(2);
   });
 
   it('keeps the groups list (2 posts a group) and the group page (pages of 30) apart in the cache', async () => {
-    const cache = browseCache();
-    const twoPosts = groupNode(all.slice(0, 2));
-    cache.writeQuery({
-      query: AllGroupsDocument,
-      data: {
-        groupCollection: {
-          edges: [
-            {
-              node: {
-                ...twoPosts,
-                member_count: null,
-                postCollection: { edges: twoPosts.postCollection!.edges.map(({ node }) => ({ node })) },
-              },
-            },
-          ],
-        },
-      } as never,
+    const group = await newGroup();
+    const { result } = renderHook(() => ({ state: useGroupPosts(group.id, []), client: useApolloClient() }), {
+      wrapper,
     });
-    const mocks = [{ request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, true)) }];
-    const { result } = renderHook(() => useGroupPosts(GROUP_ID, []), { wrapper: wrapperWith(mocks, cache) });
-    await waitFor(() => expect(result.current.posts).toHaveLength(30));
-    const groups = cache.readQuery({ query: AllGroupsDocument });
-    expect(groups?.groupCollection?.edges[0]?.node.postCollection?.edges).toHaveLength(2);
+    await act(() => result.current.client.query({ query: AllGroupsDocument }));
+    await waitFor(() => expect(result.current.state.posts).toHaveLength(PAGE));
+    const groups = result.current.client.readQuery({ query: AllGroupsDocument });
+    const listed = groups?.groupCollection?.edges.find((edge) => edge.node.id === group.id);
+    expect(listed?.node.postCollection?.edges).toHaveLength(2);
+    expect(result.current.state.posts).toHaveLength(PAGE);
   });
 
   it('with a category chosen, asks GroupPostsByCategoryIds and keeps the posts linked to it', async () => {
-    const linked = new Set([all[1]!.id, all[4]!.id]);
-    const filteredNodes = page1.map((post) => ({
-      ...post,
-      post_categoryCollection: {
-        __typename: 'post_categoryConnection',
-        edges: linked.has(post.id)
-          ? [{ __typename: 'post_categoryEdge', node: { __typename: 'post_category', category_id: CATEGORY_ID } }]
-          : [],
-      },
-    }));
-    const mocks = [
-      { request: { query: GroupByIdDocument, variables: vars }, result: groupResult(page(page1, false)) },
-      {
-        request: {
-          query: GroupPostsByCategoryIdsDocument,
-          variables: { id: GROUP_ID, filteredCategoryIds: [CATEGORY_ID], first: 30 },
-        },
-        result: {
-          data: {
-            groupCollection: {
-              __typename: 'groupConnection',
-              edges: [
-                {
-                  __typename: 'groupEdge',
-                  node: {
-                    __typename: 'group',
-                    id: GROUP_ID,
-                    postCollection: {
-                      __typename: 'postConnection',
-                      edges: filteredNodes.map((node) => ({ __typename: 'postEdge', cursor: `c-${node.id}`, node })),
-                      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: `c-${page1.at(-1)!.id}` },
-                    },
-                  },
-                },
-              ],
-            },
-          },
-        },
-      },
-    ];
-    const { result, rerender } = renderHook(({ ids }) => useGroupPosts(GROUP_ID, ids), {
-      wrapper: wrapperWith(mocks, browseCache()),
+    const category = await insertCategory(backend, 'Harbour');
+    const group = await insertGroup(backend, { authorId, posts: galleryPosts(POSTS), categories: [category] });
+    const linked = [group.posts[1]!.id, group.posts[4]!.id];
+    await backend.sql('insert into public.post_category (post_id, category_id) select unnest($1::uuid[]), $2', [
+      linked,
+      category.id,
+    ]);
+    const { result, rerender } = renderHook(({ ids }) => useGroupPosts(group.id, ids), {
+      wrapper,
       initialProps: { ids: [] as string[] },
     });
-    await waitFor(() => expect(result.current.posts).toHaveLength(30));
-    rerender({ ids: [CATEGORY_ID] });
-    await waitFor(() => expect(result.current.posts.map((p) => p.id)).toEqual([all[1]!.id, all[4]!.id]));
-    expect(result.current.group?.display_name).toBe('Harbour Town');
+    await waitFor(() => expect(result.current.posts).toHaveLength(PAGE));
+    rerender({ ids: [category.id] });
+    await waitFor(() => expect(result.current.posts.map((p) => p.id)).toEqual(linked));
+    expect(result.current.group?.display_name).toBe(group.name);
     // The server counts the group's photos, not those in the chosen categories: no count under a filter.
     expect(result.current.totalCount).toBeUndefined();
   });
