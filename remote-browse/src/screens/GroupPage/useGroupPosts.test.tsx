@@ -3,48 +3,30 @@
  * policies) against the embedded backend, through a relay that records every request as it arrives, so the
  * pages asked for are counted where they are sent, not by a mock link.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { LIMITS } from '@snapshire/contracts';
-import { DataProvider, disposeData } from '@snapshire/data';
-import {
-  startComponentBackend,
-  startFaultyLine,
-  uniqueEmail,
-  type ComponentBackend,
-  type FaultyLine,
-} from '@snapshire/backend/testing';
+import { DataProvider } from '@snapshire/data';
 import { AllGroupsDocument } from '../../shared/data/groups/operations.generated.ts';
-import { insertAuthor, insertCategory, insertGroup, type WorldGroup } from '../../shared/testing/browseWorld.ts';
+import { insertCategory, insertGroup, type WorldGroup } from '../../shared/testing/browseWorld.ts';
+import { recordedBackend } from '../../shared/testing/recordedBackend.ts';
 import { galleryPosts } from '../../shared/testing/fixtures.ts';
 import { useGroupPosts } from './useGroupPosts.ts';
 
 const POSTS = 45;
 const PAGE = LIMITS.GRAPHQL_PAGE_SIZE;
 
-let backend: ComponentBackend;
-let line: FaultyLine;
-let authorId: string;
-beforeAll(async () => {
-  backend = await startComponentBackend();
-  line = await startFaultyLine(backend.url);
-  authorId = await insertAuthor(backend, uniqueEmail('author'));
-}, 120_000);
-afterAll(async () => {
-  await line?.stop();
-  await backend?.stop();
-});
-afterEach(() => disposeData());
+const world = recordedBackend();
 
 function wrapper({ children }: { children: ReactNode }) {
-  return <DataProvider config={{ supabaseUrl: line.url, supabaseAnonKey: backend.anonKey }}>{children}</DataProvider>;
+  return <DataProvider config={world().config}>{children}</DataProvider>;
 }
 
 /** The GraphQL requests for `group`'s posts that reached the backend: its first page, or the pages after one. */
 function pageRequests(group: WorldGroup, which: 'first' | 'later'): number {
-  return line.requests.filter((request) => {
+  return world().line.requests.filter((request) => {
     if (!request.url.pathname.endsWith('/graphql/v1') || !request.body) return false;
     const { variables } = JSON.parse(request.body) as { variables?: { id?: string; after?: string } };
     return variables?.id === group.id && (which === 'first' ? !variables.after : Boolean(variables.after));
@@ -56,7 +38,7 @@ async function afterEverythingSent(client: ReturnType<typeof useApolloClient>) {
   await client.query({ query: AllGroupsDocument, fetchPolicy: 'network-only' });
 }
 
-const newGroup = () => insertGroup(backend, { authorId, posts: galleryPosts(POSTS) });
+const newGroup = () => insertGroup(world().backend, { authorId: world().authorId, posts: galleryPosts(POSTS) });
 
 describe('useGroupPosts', () => {
   it('loads the next page with the end cursor and merges it into the cached list', async () => {
@@ -127,6 +109,7 @@ describe('useGroupPosts', () => {
   });
 
   it('with a category chosen, asks GroupPostsByCategoryIds and keeps the posts linked to it', async () => {
+    const { backend, authorId } = world();
     const category = await insertCategory(backend, 'Harbour');
     const group = await insertGroup(backend, { authorId, posts: galleryPosts(POSTS), categories: [category] });
     const linked = [group.posts[1]!.id, group.posts[4]!.id];

@@ -3,43 +3,25 @@
  * after a post, the posted-to group's lists come from the server again (at once when on screen, on the next
  * visit otherwise) and other groups stay cached. A relay counts the requests as they reach the backend.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@snapshire/contracts';
-import { disposeData, evictGroupPosts, initData } from '@snapshire/data';
-import {
-  startComponentBackend,
-  startFaultyLine,
-  uniqueEmail,
-  type ComponentBackend,
-  type FaultyLine,
-} from '@snapshire/backend/testing';
-import { insertAuthor, insertGroup, type WorldGroup } from '../../testing/browseWorld.ts';
+import { evictGroupPosts, initData } from '@snapshire/data';
+import { insertGroup, type WorldGroup } from '../../testing/browseWorld.ts';
+import { recordedBackend } from '../../testing/recordedBackend.ts';
 import { galleryPosts } from '../../testing/fixtures.ts';
 import { GroupByIdDocument, type GroupByIdQuery } from './operations.generated.ts';
 
-let backend: ComponentBackend;
-let line: FaultyLine;
-let authorId: string;
-beforeAll(async () => {
-  backend = await startComponentBackend();
-  line = await startFaultyLine(backend.url);
-  authorId = await insertAuthor(backend, uniqueEmail('author'));
-}, 120_000);
-afterAll(async () => {
-  await line?.stop();
-  await backend?.stop();
-});
-afterEach(() => disposeData());
+const world = recordedBackend();
 
 /** The page's Apollo Client (the product's cache policies), talking to the backend through the relay. */
-const client = () => initData({ supabaseUrl: line.url, supabaseAnonKey: backend.anonKey }).apolloClient;
+const client = () => initData(world().config).apolloClient;
 const variables = (group: WorldGroup) => ({ id: group.id, withPosts: true, first: LIMITS.GRAPHQL_PAGE_SIZE });
 const postIds = (data: GroupByIdQuery | undefined) =>
   data?.groupCollection?.edges[0]?.node.postCollection?.edges.map((edge) => edge.node.id) ?? [];
 
 /** GroupById requests for `group` that reached the backend. */
 function asked(group: WorldGroup): number {
-  return line.requests.filter(
+  return world().line.requests.filter(
     (request) => request.body.includes('"GroupById"') && request.body.includes(`"id":"${group.id}"`),
   ).length;
 }
@@ -47,10 +29,10 @@ function asked(group: WorldGroup): number {
 /** A new photo of `group`, newest of all, as handle-post-create leaves it. */
 async function postInto(group: WorldGroup): Promise<string> {
   const id = crypto.randomUUID();
-  await backend.sql(
+  await world().backend.sql(
     `insert into public.post (id, group_id, author_id, file_name, meta_width, meta_height, photo_type, created_at, has_uploaded_photo)
      values ($1, $2, $3, 'new.jpg', 4000, 3000, 'FILM', now(), true)`,
-    [id, group.id, authorId],
+    [id, group.id, world().authorId],
   );
   return id;
 }
@@ -58,8 +40,8 @@ async function postInto(group: WorldGroup): Promise<string> {
 describe('evictGroupPosts with the group page query', () => {
   it('makes a group page visited earlier fetch its posts again on its next visit, and only that group', async () => {
     const [group, other] = [
-      await insertGroup(backend, { authorId, posts: galleryPosts(3) }),
-      await insertGroup(backend, { authorId, posts: galleryPosts(2) }),
+      await insertGroup(world().backend, { authorId: world().authorId, posts: galleryPosts(3) }),
+      await insertGroup(world().backend, { authorId: world().authorId, posts: galleryPosts(2) }),
     ];
     const apollo = client();
     await apollo.query({ query: GroupByIdDocument, variables: variables(group) });
@@ -76,7 +58,7 @@ describe('evictGroupPosts with the group page query', () => {
   });
 
   it('refetches the group page that is on screen, once', async () => {
-    const group = await insertGroup(backend, { authorId, posts: galleryPosts(2) });
+    const group = await insertGroup(world().backend, { authorId: world().authorId, posts: galleryPosts(2) });
     const apollo = client();
     const watched = apollo.watchQuery({ query: GroupByIdDocument, variables: variables(group) });
     const seen: string[][] = [];
@@ -95,7 +77,7 @@ describe('evictGroupPosts with the group page query', () => {
   });
 
   it('asks nothing when the group was never cached', async () => {
-    const group = await insertGroup(backend, { authorId, posts: galleryPosts(1) });
+    const group = await insertGroup(world().backend, { authorId: world().authorId, posts: galleryPosts(1) });
     await expect(evictGroupPosts(client(), group.id)).resolves.toBeUndefined();
     expect(asked(group)).toBe(0);
   });
