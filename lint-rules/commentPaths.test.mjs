@@ -1,7 +1,9 @@
 // Comments point only at what exists: every repository path a comment names (host/..., packages/...,
 // remote-*/..., supabase/..., e2e/..., scripts/..., lint-rules/..., docs/..., patches/...) must be a tracked file
-// or folder, and every source file it names by itself (earlyRemote.ts) must exist somewhere in the tree. A file
-// moved or removed without its mentions fails here, with each stale mention listed.
+// or folder, or a place git ignores because a build or a run makes it (host/dist), and every source file it
+// names by itself (earlyRemote.ts) must exist somewhere in the tree. Judged on what git tracks, not on the disk,
+// so a fresh clone and a built tree agree. A file moved or removed without its mentions fails here, with each
+// stale mention listed.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -22,9 +24,27 @@ function trackedFiles() {
     .filter((file) => file && existsSync(join(ROOT, file)));
 }
 
+/** Those of `paths` git ignores (made by a build or a run, never tracked). */
+function ignored(paths) {
+  if (paths.length === 0) return new Set();
+  try {
+    const out = execFileSync('git', ['check-ignore', '--stdin'], {
+      cwd: ROOT,
+      input: paths.join('\n'),
+      encoding: 'utf8',
+    });
+    return new Set(out.split('\n').filter(Boolean));
+  } catch (error) {
+    // Exit status 1: none of them is ignored.
+    if (error.status === 1) return new Set();
+    throw error;
+  }
+}
+
 /** Every mention in a comment of a path or file that is not in the tree, as `file: mention`. */
 export function staleMentions(files) {
   const names = new Set(files.map((file) => basename(file)));
+  const tracked = new Set(files);
   const folders = new Set(
     files.flatMap((file) =>
       file
@@ -40,12 +60,13 @@ export function staleMentions(files) {
       continue;
     for (const comment of readFileSync(join(ROOT, file), 'utf8').match(COMMENT) ?? []) {
       for (const [, path] of comment.matchAll(PATH)) {
-        if (!existsSync(join(ROOT, path)) && !folders.has(path)) stale.push(`${file}: ${path}`);
+        if (!tracked.has(path) && !folders.has(path)) stale.push(`${file}: ${path}`);
       }
       for (const [, name] of comment.matchAll(FILE_NAME)) if (!names.has(name)) stale.push(`${file}: ${name}`);
     }
   }
-  return stale;
+  const made = ignored([...new Set(stale.map((mention) => mention.slice(mention.indexOf(': ') + 2)))]);
+  return stale.filter((mention) => !made.has(mention.slice(mention.indexOf(': ') + 2)));
 }
 
 describe('comments', () => {
