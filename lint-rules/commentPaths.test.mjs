@@ -24,16 +24,24 @@ function trackedFiles() {
     .filter((file) => file && existsSync(join(ROOT, file)));
 }
 
-/** Those of `paths` git ignores (made by a build or a run, never tracked). */
+/**
+ * Those of `paths` git ignores (made by a build or a run, never tracked), as a file or as a folder: `dist/`
+ * matches a folder only, and a fresh clone has no host/dist for git to see as one.
+ */
 function ignored(paths) {
   if (paths.length === 0) return new Set();
   try {
     const out = execFileSync('git', ['check-ignore', '--stdin'], {
       cwd: ROOT,
-      input: paths.join('\n'),
+      input: paths.flatMap((path) => [path, `${path}/`]).join('\n'),
       encoding: 'utf8',
     });
-    return new Set(out.split('\n').filter(Boolean));
+    return new Set(
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((path) => path.replace(/\/$/, '')),
+    );
   } catch (error) {
     // Exit status 1: none of them is ignored.
     if (error.status === 1) return new Set();
