@@ -7,7 +7,7 @@
  * classic script, inline: the static server allows it by its hash (scripts/lib/static-server.mjs).
  */
 import { join } from 'node:path';
-import { build, type Plugin, type Rollup } from 'vite';
+import type { Plugin } from 'vite';
 import { insertAtHeadStart } from '../../scripts/lib/static-server.mjs';
 // By path: the build's config loader runs on Node, which cannot load the workspace packages' TypeScript.
 import { ROUTES } from '../../packages/contracts/src/routes.ts';
@@ -21,6 +21,7 @@ import {
 import type { RemoteName } from '../../packages/federation/src/remotes.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID, STORED_SESSION_ATTRIBUTE } from '../src/app/runtimeConfigElement.ts';
 import { EARLY_MANIFESTS_KEY } from '../src/features/remotes/earlyManifests.ts';
+import { bundleInlineScript } from './inlineScript.ts';
 import type { EarlyRoute } from '../src/features/remotes/earlyRemote.ts';
 
 const ENTRY = join(import.meta.dirname, 'earlyScriptEntry.ts');
@@ -50,22 +51,7 @@ export async function earlyRemoteScript(
     ...(published ? [published] : []),
   ];
   const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, manifestsKey, screenData, STORED_SESSION_ATTRIBUTE];
-  const result = await build({
-    configFile: false,
-    logLevel: 'warn',
-    define: { EARLY_SCRIPT_ARGUMENTS: JSON.stringify(args) },
-    build: {
-      write: false,
-      minify: true,
-      copyPublicDir: false,
-      modulePreload: false,
-      rollupOptions: { input: ENTRY, output: { format: 'iife' } },
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  const chunks = outputs.flatMap((output) => output.output).filter((file) => file.type === 'chunk');
-  if (chunks.length !== 1) throw new Error(`The first script bundled into ${chunks.length} chunks, not one.`);
-  return chunks[0]!.code.trim();
+  return bundleInlineScript(ENTRY, { EARLY_SCRIPT_ARGUMENTS: args });
 }
 
 /**

@@ -34,20 +34,14 @@ const UNUSED_VARIANT =
 const READY = 'data-shell-ready';
 const SHELL_VARIANT_CSS = `[${VARIANT}]{display:none}[${VARIANT}][${READY}]{display:contents}`;
 
-/**
- * Run once the variants have been parsed: removes the one not for this device and the screens drawn for
- * other addresses, marks the link of the current page as NavLink does (its address, or one below it; letter
- * case aside), then shows the shell, whole, as the app's first render will draw it.
- */
-const SHOW_SHELL =
-  `document.querySelector(${JSON.stringify(UNUSED_VARIANT)})?.remove();` +
-  `document.querySelectorAll("[${FOR_ADDRESS}]").forEach(function(e){` +
-  `if(e.getAttribute("${FOR_ADDRESS}")!==location.pathname)e.remove()});` +
-  `var p=location.pathname.toLowerCase();` +
-  `document.querySelectorAll("[${NAV_LINK_ATTRIBUTE}]").forEach(function(a){` +
-  `var t=(a.getAttribute("href")||"").toLowerCase();` +
-  `if(p===t||(p.startsWith(t)&&p.charAt(t.length)==="/")){a.classList.add("active");a.setAttribute("aria-current","page")}});` +
-  `document.querySelector("[${VARIANT}]")?.setAttribute("${READY}","")`;
+/** What the script after the variants (showShellEntry.ts, bundled by prerenderShellPlugin.ts) looks for. */
+export const SHELL_MARKERS = {
+  unusedVariant: UNUSED_VARIANT,
+  forAddress: FOR_ADDRESS,
+  navLink: NAV_LINK_ATTRIBUTE,
+  variant: VARIANT,
+  ready: READY,
+};
 
 // next-themes writes its theme script into server-rendered output; the page's head applies the theme itself.
 const THEME_SCRIPT = /<script>[^<]*<\/script>/g;
@@ -103,7 +97,10 @@ async function renderLayout(): Promise<string> {
 /** A storage that holds a session under every key, for the signed-in variant (the session is only counted). */
 const storageWithSession = { getItem: () => '{}' } as Pick<Storage, 'getItem'>;
 
-/** The two variants of the shell, each in its wrapper, and what shows the one for this device, once whole. */
+/**
+ * The two variants of the shell, each in its wrapper; the script that shows the one for this device, once
+ * whole, goes after them (prerenderShellPlugin.ts).
+ */
 export async function renderShell(): Promise<string> {
   const signedOut = await renderLayout();
   const globals = globalThis as { localStorage?: Pick<Storage, 'getItem'> };
@@ -120,7 +117,6 @@ export async function renderShell(): Promise<string> {
   const [signedOutHtml, signedInHtml] = [takeStyles(signedOut, styles), takeStyles(signedIn, styles)];
   return (
     `<style>${SHELL_VARIANT_CSS}</style>${[...styles].join('')}` +
-    `<div ${VARIANT}="signed-out">${signedOutHtml}</div><div ${VARIANT}="signed-in">${signedInHtml}</div>` +
-    `<script>(function(){${SHOW_SHELL}})()</script>`
+    `<div ${VARIANT}="signed-out">${signedOutHtml}</div><div ${VARIANT}="signed-in">${signedInHtml}</div>`
   );
 }

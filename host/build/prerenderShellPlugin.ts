@@ -4,10 +4,13 @@
  * CPU the app's first paint comes about 2 s after the HTML (issue 24). The components are loaded through a
  * Vite server in SSR mode, as a server-rendered app would load them, and the server is closed at once.
  */
+import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { bundleInlineScript } from './inlineScript.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const PRERENDER_MODULE = '/build/prerenderShell.tsx';
+const SHOW_SHELL_ENTRY = join(import.meta.dirname, 'showShellEntry.ts');
 
 export async function renderShellHtml(root: string): Promise<string> {
   const server = await createServer({
@@ -20,8 +23,14 @@ export async function renderShellHtml(root: string): Promise<string> {
     ssr: { noExternal: [/^@snapshire\//] },
   });
   try {
-    const module = (await server.ssrLoadModule(PRERENDER_MODULE)) as { renderShell: () => Promise<string> };
-    return await module.renderShell();
+    const module = (await server.ssrLoadModule(PRERENDER_MODULE)) as {
+      renderShell: () => Promise<string>;
+      SHELL_MARKERS: Record<string, string>;
+    };
+    const shell = await module.renderShell();
+    // After the variants: it runs once they have been parsed.
+    const show = await bundleInlineScript(SHOW_SHELL_ENTRY, { SHELL_MARKERS: module.SHELL_MARKERS });
+    return `${shell}<script>${show}</script>`;
   } finally {
     await server.close();
   }
