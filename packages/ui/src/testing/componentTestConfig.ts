@@ -18,8 +18,10 @@ export function componentTestConfig(): ViteUserConfig {
     plugins: [react()],
     test: {
       environment: 'jsdom',
-      // The machine is shared and `npm test` runs the suites in parallel: allow slow DOM interactions.
-      testTimeout: 20_000,
+      // The machine is shared and `npm test` runs the suites in parallel: allow slow DOM interactions. A limit on
+      // a hang, not a speed check: a batch-upload test that takes 2 s alone went past 20 s in a fresh-clone CI
+      // run on a loaded 2-core machine.
+      testTimeout: 60_000,
       // Screen tests start a real backend (@snapshire/backend/testing) in beforeAll: a few seconds, over a
       // minute when the other suites keep both cores busy (a fresh-clone CI run hit 60 s); as packages/backend.
       hookTimeout: 120_000,
