@@ -23,6 +23,11 @@ export interface SourceTree {
   codegen(app: App): Promise<void>;
   edit(file: string, change: (source: string) => string): Promise<void>;
   write(file: string, content: string): Promise<void>;
+  /**
+   * A new release of a remote's screen: the module the remote exposes (src/screens/<Screen>/<Screen>.tsx, from
+   * SCREENS in packages/contracts) becomes `release`, which can import what it was from ./<Screen>.previous.tsx.
+   */
+  releaseScreen(app: App, screen: string, release: string): Promise<void>;
   remove(): Promise<void>;
 }
 
@@ -85,6 +90,11 @@ export async function sourceTree({ ref }: { ref?: string } = {}): Promise<Source
       await mkdir(dirname(join(dir, file)), { recursive: true });
       await writeFile(join(dir, file), content);
     },
+    async releaseScreen(app, screen, release) {
+      const exposed = join(dir, app, 'src', 'screens', screen, `${screen}.tsx`);
+      await writeFile(join(dirname(exposed), `${screen}.previous.tsx`), await readFile(exposed, 'utf8'));
+      await writeFile(exposed, release);
+    },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -105,7 +115,9 @@ async function linkNodeModules(dir: string): Promise<void> {
   await mkdir(join(target, '@snapshire'));
   // The workspaces of the copied tree (its own root package.json), so a package added or removed in that
   // tree or release is linked as it is there.
-  const { workspaces = [] } = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { workspaces?: string[] };
+  const { workspaces = [] } = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
+    workspaces?: string[];
+  };
   for (const workspace of workspaces) {
     const manifest = join(dir, workspace, 'package.json');
     if (!existsSync(manifest)) continue;

@@ -24,7 +24,7 @@ const marker = (page: Page, module: string) => page.getByTestId(`build-marker-${
 const fallback = (page: Page, part: string) => page.getByRole('heading', { name: `${part} is unavailable right now` });
 
 /** A screen of the new release: the screen itself, under a line saying which build it is. */
-const wrapper = (module: string, importPath: string) => `import Screen from '${importPath}';
+const wrapper = (module: string) => `import Screen from './${module}.previous.tsx';
 
 export default function ${module}NewRelease() {
   return (
@@ -38,8 +38,8 @@ export default function ${module}NewRelease() {
 
 /** The groups list of the new release also shows the field its operation now asks for. */
 const GROUPS_PAGE = `import { useQuery } from '@apollo/client/react';
-import Screen from '../screens/GroupsPage/GroupsPage.tsx';
-import { AllGroupsDocument } from '../shared/data/groups/operations.generated.ts';
+import Screen from './GroupsPage.previous.tsx';
+import { AllGroupsDocument } from '../../shared/data/groups/operations.generated.ts';
 
 export default function GroupsPageNewRelease() {
   const { data } = useQuery(AllGroupsDocument);
@@ -70,23 +70,10 @@ test.beforeAll(async () => {
     s.replace(/(\n\s+display_name\n)/, '$1        description\n'),
   );
   await tree.codegen('remote-browse');
-  await tree.write('remote-browse/src/release/GroupsPage.tsx', GROUPS_PAGE);
-  await tree.write(
-    'remote-browse/src/release/GroupPage.tsx',
-    wrapper('GroupPage', '../screens/GroupPage/GroupPage.tsx'),
-  );
-  await tree.write('remote-browse/src/release/PostView.tsx', wrapper('PostView', '../screens/PostView/PostView.tsx'));
-  await tree.write(
-    'remote-upload/src/release/NewPostScreen.tsx',
-    wrapper('NewPostScreen', '../screens/NewPostScreen/NewPostScreen.tsx'),
-  );
-  await tree.edit('packages/federation/src/remotes.ts', (s) =>
-    s
-      .replace("'./src/screens/GroupsPage/GroupsPage.tsx'", "'./src/release/GroupsPage.tsx'")
-      .replace("'./src/screens/GroupPage/GroupPage.tsx'", "'./src/release/GroupPage.tsx'")
-      .replace("'./src/screens/PostView/PostView.tsx'", "'./src/release/PostView.tsx'")
-      .replace("'./src/screens/NewPostScreen/NewPostScreen.tsx'", "'./src/release/NewPostScreen.tsx'"),
-  );
+  await tree.releaseScreen('remote-browse', 'GroupsPage', GROUPS_PAGE);
+  await tree.releaseScreen('remote-browse', 'GroupPage', wrapper('GroupPage'));
+  await tree.releaseScreen('remote-browse', 'PostView', wrapper('PostView'));
+  await tree.releaseScreen('remote-upload', 'NewPostScreen', wrapper('NewPostScreen'));
   // A breaking release: this build of remote-browse declares @snapshire/data 0.2.0 (the host has 0.1.0). Vite
   // empties dist/ on every build, so this one is copied out before the next.
   await tree.edit('packages/data/package.json', (s) => s.replace('"version": "0.1.0"', '"version": "0.2.0"'));

@@ -30,7 +30,7 @@ const EMOTION_CACHE_CODE = 'data-emotion';
  */
 const GROUP_PAGE = `import { RatingGroup } from '@chakra-ui/react';
 import { ratingGroupSlotRecipe } from '@chakra-ui/react/theme';
-import Screen from '../screens/GroupPage/GroupPage.tsx';
+import Screen from './GroupPage.previous.tsx';
 
 export default function GroupPageWithRating() {
   return (
@@ -51,10 +51,7 @@ let newBrowse: string;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   tree = await sourceTree();
-  await tree.write('remote-browse/src/release/GroupPage.tsx', GROUP_PAGE);
-  await tree.edit('packages/federation/src/remotes.ts', (s) =>
-    s.replace("'./src/screens/GroupPage/GroupPage.tsx'", "'./src/release/GroupPage.tsx'"),
-  );
+  await tree.releaseScreen('remote-browse', 'GroupPage', GROUP_PAGE);
   newBrowse = await tree.build('remote-browse');
 });
 
@@ -66,7 +63,6 @@ async function scriptsIn(dir: string, keep: (file: string) => boolean): Promise<
   const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.js') && keep(f));
   return Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
 }
-
 
 test('a remote using a Chakra component the host lacks ships alone: host theme, one Chakra core, one Emotion cache', async ({
   page,
@@ -97,7 +93,9 @@ test('a remote using a Chakra component the host lacks ships alone: host theme, 
     const brand = getComputedStyle(probe).color;
     probe.remove();
     const filled = document.querySelector('[data-testid="release-rating"] [data-highlighted] [data-fg]');
-    const emotionSheets = [...document.querySelectorAll('style[data-emotion]')].map((s) => s.getAttribute('data-emotion'));
+    const emotionSheets = [...document.querySelectorAll('style[data-emotion]')].map((s) =>
+      s.getAttribute('data-emotion'),
+    );
     return { brand, filled: filled ? getComputedStyle(filled).color : null, emotionSheets };
   });
   // Drawn with the host's theme: the filled stars take the brand accent (colorPalette.solid of the host's system).
