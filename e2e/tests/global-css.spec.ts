@@ -42,19 +42,27 @@ test('no script inserts the global CSS at start: the page links it, asked for on
   const html = await (await page.request.get(`${stack.hostUrl}/`)).text();
   // Whether the stylesheet had loaded when the app first drew into #root (no unstyled first paint). What the
   // HTML itself holds there (the shell, host/build/prerenderShell.tsx) waits for it as any linked stylesheet
-  // in the head makes the page's first paint wait; the app draws once React has taken the root (React marks
-  // the element it renders into with a property of its own).
+  // in the head makes the page's first paint wait. The app's first commit is the first change inside #root
+  // once React has taken it (React marks the element it renders into with a property of its own at
+  // createRoot, before it renders; the shell's own script has run by then): whatever that commit does,
+  // clearing the shell, adding to it or replacing it, in one batch of records or several.
   await page.addInitScript(() => {
-    const state = { styledAtFirstRender: null as boolean | null };
+    const state = { styledAtFirstRender: null as boolean | null, error: null as string | null };
     (window as unknown as { __globalCss: typeof state }).__globalCss = state;
     new MutationObserver((records, observer) => {
-      const root = document.getElementById('root');
-      const takenByReact = root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-      if (!takenByReact || !records.some((record) => record.target === root && record.addedNodes.length > 0)) return;
-      observer.disconnect();
-      state.styledAtFirstRender = [...document.styleSheets].some(
-        (sheet) => /chakra-global-/.test(sheet.href ?? '') && sheet.cssRules.length > 0,
-      );
+      try {
+        const root = document.getElementById('root');
+        if (!root || !Object.keys(root).some((key) => key.startsWith('__reactContainer'))) return;
+        if (!records.some((record) => root.contains(record.target))) return;
+        observer.disconnect();
+        state.styledAtFirstRender = [...document.styleSheets].some(
+          (sheet) => /chakra-global-/.test(sheet.href ?? '') && sheet.cssRules.length > 0,
+        );
+      } catch (error) {
+        // Seen rather than lost: an exception in an observer would leave the probe silent.
+        observer.disconnect();
+        state.error = String(error);
+      }
     }).observe(document, { childList: true, subtree: true });
   });
 
@@ -65,7 +73,7 @@ test('no script inserts the global CSS at start: the page links it, asked for on
   expect(fetched).toHaveLength(1);
   const firstRender = () =>
     page.evaluate(() => (window as unknown as { __globalCss: { styledAtFirstRender: boolean } }).__globalCss);
-  expect(await firstRender()).toEqual({ styledAtFirstRender: true });
+  expect(await firstRender()).toEqual({ styledAtFirstRender: true, error: null });
 
   // Into a remote's screen within the site: the remote brings no stylesheet of its own.
   await page.goto(paths.group(SEED_GROUPS.bristol));
@@ -74,7 +82,7 @@ test('no script inserts the global CSS at start: the page links it, asked for on
   const group = await stylesOf(page, html);
   // Once again for the new page (from the browser's cache: the header test below), none by the remote.
   expect(fetched).toHaveLength(2);
-  expect(await firstRender()).toEqual({ styledAtFirstRender: true });
+  expect(await firstRender()).toEqual({ styledAtFirstRender: true, error: null });
 
   for (const { inserted, linked } of [landing, group]) {
     // Component styles are inserted (Emotion), none of them the global CSS.
