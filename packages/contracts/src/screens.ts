@@ -2,7 +2,7 @@
  * The screens the remotes draw: one entry per route, the single place a screen is declared. Everything else is
  * derived from it or checked against it:
  * - the host's route table (host/src/app/routes.tsx) and the page's first script (host/build/earlyRemotePlugin.ts);
- * - each remote's exposes (packages/federation/src/remotes.ts: `./<Screen>` from `src/screens/<Screen>/<Screen>.tsx`);
+ * - each remote's exposes (remoteExposes in packages/federation/src/index.ts: `./<Screen>` from `src/screens/<Screen>/<Screen>.tsx`);
  * - each remote's screen loaders (`src/screens/index.ts`, typed so that a screen missing there fails its type
  *   check, and checked to fit the host-remote contract), which its standalone router and the one-bundle
  *   benchmark (e2e/bench/one-bundle) load;
