@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend } from './index.ts';
-import { supabaseClient, jpeg } from './testing/backend.ts';
-import { writeTestProject } from './testing/project.ts';
+import { supabaseClient, jpeg } from '../testing/backend.ts';
+import { writeTestProject } from '../testing/project.ts';
 import pg from 'pg';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));

@@ -6,8 +6,8 @@ import {
   supabaseClient,
   uniqueEmail,
   type TestBackend,
-} from '../testing/backend.ts';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+} from '../../testing/backend.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
 
 const NEW_PASSWORD = 'a brand new secret 2';
 const SITE = 'http://localhost:5173';

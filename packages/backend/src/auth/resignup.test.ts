@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailFor, startTestBackend, supabaseClient, uniqueEmail, type TestBackend } from '../testing/backend.ts';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+import { mailFor, startTestBackend, supabaseClient, uniqueEmail, type TestBackend } from '../../testing/backend.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
 
 const PASSWORD = 'correct horse battery';
 

@@ -8,7 +8,7 @@ import {
   supabaseClient,
   uniqueEmail,
   type TestBackend,
-} from '../testing/backend.ts';
+} from '../../testing/backend.ts';
 
 const PASSWORD = 'correct horse battery';
 

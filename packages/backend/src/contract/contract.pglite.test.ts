@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, supabaseClient, uniqueEmail, type TestBackend } from '../testing/backend.ts';
+import { startTestBackend, supabaseClient, uniqueEmail, type TestBackend } from '../../testing/backend.ts';
 import { authContract } from './auth.contract.ts';
 import { functionsContract } from './functions.contract.ts';
 import { storageContract } from './storage.contract.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
-import { startTestBackend, type TestBackend } from '../testing/backend.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
+import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
 import { authContract } from './auth.contract.ts';
 import { storageContract } from './storage.contract.ts';
 

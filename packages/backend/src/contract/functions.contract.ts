@@ -1,6 +1,6 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { expect, it } from 'vitest';
-import { confirmedUser, supabaseClient, uniqueEmail, type TestBackend } from '../testing/backend.ts';
+import { confirmedUser, supabaseClient, uniqueEmail, type TestBackend } from '../../testing/backend.ts';
 
 interface Echo {
   method: string;

@@ -4,7 +4,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { StorageApiError } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
-import { confirmedUser, dimensions, jpeg, supabaseClient, uniqueEmail, type TestBackend } from '../testing/backend.ts';
+import {
+  confirmedUser,
+  dimensions,
+  jpeg,
+  supabaseClient,
+  uniqueEmail,
+  type TestBackend,
+} from '../../testing/backend.ts';
 
 interface Person {
   client: SupabaseClient;

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTestProject } from '../testing/project.ts';
+import { writeTestProject } from '../../testing/project.ts';
 import { applyPlatformAndMigrations, openDatabase, runSeed, type OpenedDatabase } from './index.ts';
 
 describe('openDatabase on in-memory PGlite', () => {

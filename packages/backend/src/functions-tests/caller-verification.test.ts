@@ -12,8 +12,8 @@ import {
 } from '@snapshire/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Keys from '../config/keys.ts';
-import { IDS, invoke, postForm, startHarness, type Harness } from './harness.ts';
-import { jpeg } from './images.ts';
+import { IDS, invoke, postForm, startHarness, type Harness } from '../../testing/functions-harness.ts';
+import { jpeg } from '../../testing/upload-photos.ts';
 
 const verified = vi.hoisted(() => [] as string[]);
 vi.mock('../config/keys.ts', async (importOriginal) => {

@@ -14,8 +14,8 @@ import { LIMITS } from '@snapshire/contracts';
 import sharp from 'sharp';
 import { decodeSize } from '../../../../supabase/functions/handle-post-create/image.ts';
 import { jpegIccProfile } from '../../../../supabase/functions/handle-post-create/icc.ts';
-import { variedColours, withoutSegments } from './cmyk-photos.ts';
-import { measureBareRuntime, medianRange as stats, runDenoScript } from './deno-serve.ts';
+import { variedColours, withoutSegments } from '../../testing/cmyk-photos.ts';
+import { measureBareRuntime, medianRange as stats, runDenoScript } from '../../testing/deno-serve.ts';
 
 const runs = Number(process.argv[2] ?? 5);
 

@@ -10,9 +10,9 @@ import {
   signedPhotoUrl,
 } from '@snapshire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithDeno, type DenoFunction } from './deno-serve.ts';
-import { IDS, invoke, postForm, startHarness, type Harness } from './harness.ts';
-import { jpeg } from './images.ts';
+import { serveWithDeno, type DenoFunction } from '../../testing/deno-serve.ts';
+import { IDS, invoke, postForm, startHarness, type Harness } from '../../testing/functions-harness.ts';
+import { jpeg } from '../../testing/upload-photos.ts';
 
 let h: Harness;
 let deno: DenoFunction;

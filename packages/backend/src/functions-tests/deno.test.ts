@@ -19,10 +19,27 @@ import {
   runDenoScript,
   serveWithDeno,
   type DenoFunction,
-} from './deno-serve.ts';
-import { IDS, postForm, readAnswer, startHarness, storedCounts, type Answer, type Harness } from './harness.ts';
-import { cmykPhotoWithProfile, difference, withoutSegments } from './cmyk-photos.ts';
-import { CAMERA_EXIF, cameraPhoto, jpeg, jpegClaiming, oversized, phonePhoto, png, truncatedJpeg } from './images.ts';
+} from '../../testing/deno-serve.ts';
+import {
+  IDS,
+  postForm,
+  readAnswer,
+  startHarness,
+  storedCounts,
+  type Answer,
+  type Harness,
+} from '../../testing/functions-harness.ts';
+import { cmykPhotoWithProfile, difference, withoutSegments } from '../../testing/cmyk-photos.ts';
+import {
+  CAMERA_EXIF,
+  cameraPhoto,
+  jpeg,
+  jpegClaiming,
+  oversized,
+  phonePhoto,
+  png,
+  truncatedJpeg,
+} from '../../testing/upload-photos.ts';
 
 let h: Harness;
 let deno: DenoFunction;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../testing/backend.ts';
+import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
 
 /** A function whose work holds its thread (as decoding a photo in WebAssembly does) for 1.5 s. */
 const BUSY_FUNCTION = `

@@ -1,6 +1,6 @@
 /** The function suite on a real PostgreSQL; with REQUIRE_POSTGRES=1 a missing PostgreSQL fails the run. */
 import { afterAll, describe, it } from 'vitest';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
 import { defineHandlePostCreateSuite } from './suite.ts';
 
 if (shouldRunPostgres()) {

@@ -20,8 +20,8 @@ import {
   lutAtoBTag,
   withIccProfile,
   withoutSegments,
-} from './cmyk-photos.ts';
-import { phonePhoto } from './images.ts';
+} from '../../testing/cmyk-photos.ts';
+import { phonePhoto } from '../../testing/upload-photos.ts';
 
 const painted = (profile?: 'srgb' | 'p3' | 'cmyk') => {
   let image = sharp({ create: { width: 32, height: 24, channels: 3, background: '#c0392b' } });

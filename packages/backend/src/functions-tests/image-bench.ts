@@ -10,8 +10,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measureBareRuntime, medianRange as stats, runDenoScript } from './deno-serve.ts';
-import { phonePhoto } from './images.ts';
+import { measureBareRuntime, medianRange as stats, runDenoScript } from '../../testing/deno-serve.ts';
+import { phonePhoto } from '../../testing/upload-photos.ts';
 
 const runs = Number(process.argv[2] ?? 5);
 

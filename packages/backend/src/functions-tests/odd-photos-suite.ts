@@ -8,9 +8,9 @@
  */
 import { MESSAGES } from '@snapshire/contracts';
 import { expect } from 'vitest';
-import type { DenoFunction } from './deno-serve.ts';
-import { IDS, postForm, readAnswer, type Answer, type Harness } from './harness.ts';
-import { jpeg } from './images.ts';
+import type { DenoFunction } from '../../testing/deno-serve.ts';
+import { IDS, postForm, readAnswer, type Answer, type Harness } from '../../testing/functions-harness.ts';
+import { jpeg } from '../../testing/upload-photos.ts';
 import { oddPhotoCorpus, type OddPhoto } from './odd-photos.ts';
 
 /** What a bit-flipped file may get: stored if it still decodes, or a refusal about the file itself. */

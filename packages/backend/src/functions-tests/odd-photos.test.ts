@@ -14,8 +14,8 @@ import {
   serveWithDeno,
   serveWithNode,
   type DenoFunction,
-} from './deno-serve.ts';
-import { startHarness, type Harness } from './harness.ts';
+} from '../../testing/deno-serve.ts';
+import { startHarness, type Harness } from '../../testing/functions-harness.ts';
 import { runOddPhotoFuzz, sendAsMember } from './odd-photos-suite.ts';
 
 let h: Harness;

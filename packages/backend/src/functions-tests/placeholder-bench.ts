@@ -13,8 +13,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DENO, denoScriptArgs, medianRange } from './deno-serve.ts';
-import { phonePhoto } from './images.ts';
+import { DENO, denoScriptArgs, medianRange } from '../../testing/deno-serve.ts';
+import { phonePhoto } from '../../testing/upload-photos.ts';
 
 const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
 

@@ -21,8 +21,8 @@ import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_JWT_SECRET } from '../config/keys.ts';
-import { IDS, invoke, postForm, startHarness, type Harness } from './harness.ts';
-import { jpeg } from './images.ts';
+import { IDS, invoke, postForm, startHarness, type Harness } from '../../testing/functions-harness.ts';
+import { jpeg } from '../../testing/upload-photos.ts';
 
 type Signed = { status: number; body: SignPhotosResponse };
 type Refused = { status: number; body: FunctionErrorResponse };

@@ -27,9 +27,17 @@ import {
   type Answer,
   type Harness,
   type PostForm,
-} from './harness.ts';
+} from '../../testing/functions-harness.ts';
 import { thumbHashToAverageRGBA, thumbHashToApproximateAspectRatio } from 'thumbhash';
-import { CAMERA_EXIF, cameraPhoto, jpeg, jpegClaiming, oversized, png, truncatedJpeg } from './images.ts';
+import {
+  CAMERA_EXIF,
+  cameraPhoto,
+  jpeg,
+  jpegClaiming,
+  oversized,
+  png,
+  truncatedJpeg,
+} from '../../testing/upload-photos.ts';
 
 export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Promise<string | undefined>): void {
   describe(`handle-post-create on the embedded backend (${label})`, () => {

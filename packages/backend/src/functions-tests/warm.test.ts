@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../testing/backend.ts';
+import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
 
 /**
  * A function that says how often its module has been imported in its thread (functions run in threads of

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../db/index.ts';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
 import { b64, createScenario, SERVICE, userCaller, type Scenario } from './testing.ts';
 
 describe.runIf(shouldRunPostgres())('GraphQL on PostgreSQL', () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_DIR } from '../config/config.ts';
 import { openDatabase } from '../db/index.ts';
 import { GROUPS, insertFixture, USERS } from '../rls/fixture.ts';
-import { startTestBackend, type TestBackend } from '../testing/backend.ts';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
 import {
   newHeard,
   QUIET_MS,
@@ -14,7 +14,7 @@ import {
   until,
   userToken,
   type Heard,
-} from '../testing/realtime.ts';
+} from '../../testing/realtime.ts';
 
 /**
  * The product's own row level security (supabase/migrations) on post: a private group's posts reach its

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestBackend, type TestBackend } from '../testing/backend.ts';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
-import { writeTestProject } from '../testing/project.ts';
-import { newHeard, realtimeClient, subscribe, until, REALTIME_FILES } from '../testing/realtime.ts';
+import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
+import { writeTestProject } from '../../testing/project.ts';
+import { newHeard, realtimeClient, subscribe, until, REALTIME_FILES } from '../../testing/realtime.ts';
 
 /** A stop that hangs on open sockets is what this guards against: far below the test timeout. */
 const STOP_WITHIN_MS = 5_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { startTestBackend, type TestBackend } from '../testing/backend.ts';
-import { REALTIME_FILES } from '../testing/realtime.ts';
+import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
+import { REALTIME_FILES } from '../../testing/realtime.ts';
 import { realtimeContract } from './realtime.contract.ts';
 
 describe('realtime postgres_changes on PGlite', () => {

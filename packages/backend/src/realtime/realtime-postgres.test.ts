@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { startTestBackend, type TestBackend } from '../testing/backend.ts';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
-import { REALTIME_FILES } from '../testing/realtime.ts';
+import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
+import { REALTIME_FILES } from '../../testing/realtime.ts';
 import { realtimeContract } from './realtime.contract.ts';
 
 // Runs wherever PostgreSQL's binaries are installed; REQUIRE_POSTGRES=1 (CI) makes a missing one fail.

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, expect, it } from 'vitest';
-import type { TestBackend } from '../testing/backend.ts';
+import type { TestBackend } from '../../testing/backend.ts';
 import {
   newHeard,
   QUIET_MS,
@@ -10,7 +10,7 @@ import {
   until,
   userToken,
   type Heard,
-} from '../testing/realtime.ts';
+} from '../../testing/realtime.ts';
 
 const ALICE = '11111111-1111-4111-8111-111111111111';
 const BOB = '22222222-2222-4222-8222-222222222222';
@@ -24,7 +24,7 @@ type Change = {
 
 /**
  * postgres_changes through the real supabase-js, against a backend started with REALTIME_FILES
- * (src/testing/realtime.ts): what hosted Supabase would send, and nothing that row level security hides.
+ * (testing/realtime.ts): what hosted Supabase would send, and nothing that row level security hides.
  */
 export function realtimeContract(getBackend: () => TestBackend): void {
   const clients: SupabaseClient[] = [];

@@ -7,7 +7,7 @@ import {
   supabaseClient,
   uniqueEmail,
   type TestBackend,
-} from '../testing/backend.ts';
+} from '../../testing/backend.ts';
 
 const STRONG = 'Correct Horse 9 battery';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from '../testing/backend.ts';
+import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
 
 const run = promisify(execFile);
 

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { SERVER_LIMITS } from '@snapshire/contracts';
 import { expect, it } from 'vitest';
-import type { TestBackend } from '../testing/backend.ts';
+import type { TestBackend } from '../../testing/backend.ts';
 
 /** The timeouts the reliability backends run with (short, so the suite stays quick). */
 export const TEST_TIMEOUTS = { anon: 1500, authenticated: 3000 };

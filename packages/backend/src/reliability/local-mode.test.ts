@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InsecureConfigError } from '../index.ts';
-import { startTestBackend } from '../testing/backend.ts';
-import { writeTestProject } from '../testing/project.ts';
-import { startBackendProcess, stopBackendProcess } from './processes.ts';
+import { startTestBackend } from '../../testing/backend.ts';
+import { writeTestProject } from '../../testing/project.ts';
+import { startBackendProcess, stopBackendProcess } from '../../testing/processes.ts';
 
 const OWN_SECRET = 'a-secret-of-this-deployment-only-with-more-than-32-chars';
 const SHORT_SECRET = 'only-31-characters-long-secret!';

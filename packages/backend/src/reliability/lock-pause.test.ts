@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackendProcess, stopBackendProcess, type BackendProcess } from './processes.ts';
+import { startBackendProcess, stopBackendProcess, type BackendProcess } from '../../testing/processes.ts';
 import { writeReliabilityProject } from './project.ts';
 
 /** Inserts a note through GraphQL as service_role; true only when the backend acknowledged it. */

@@ -2,7 +2,7 @@ import { mkdtemp, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeTestProject } from '../testing/project.ts';
+import { writeTestProject } from '../../testing/project.ts';
 
 const PRODUCT_PROJECT = fileURLToPath(new URL('../../../../supabase', import.meta.url));
 

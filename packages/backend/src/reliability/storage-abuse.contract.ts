@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SERVER_LIMITS } from '@snapshire/contracts';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { confirmedUser, dimensions, jpeg, uniqueEmail, type TestBackend } from '../testing/backend.ts';
+import { confirmedUser, dimensions, jpeg, uniqueEmail, type TestBackend } from '../../testing/backend.ts';
 
 /** A noisy JPEG: its renditions are as large as real photos' (a flat test image renders to a few bytes). */
 async function noisyJpeg(width: number, height: number): Promise<Buffer> {

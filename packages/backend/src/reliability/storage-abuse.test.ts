@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { startTestBackend, type TestBackend } from '../testing/backend.ts';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
 import { storageAbuseContract } from './storage-abuse.contract.ts';
 
 const RENDER_CACHE_MAX_BYTES = 30_000;

@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, it } from 'vitest';
 import { openDatabase } from '../db/index.ts';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
 import { defineGroupRules } from './group-rules.ts';
 import { defineRlsMatrix } from './matrix.ts';
 import { defineProfileRules } from './profile-rules.ts';

@@ -14,11 +14,11 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { BackendOptions } from '../config/config.ts';
+import type { BackendOptions } from '../src/config/config.ts';
 
 export { mailFor, uniqueEmail } from './mailbox.ts';
 /** A real JPEG with a camera's EXIF (and a GPS position and serial numbers the server must drop), for screens that read it. */
-export { CAMERA_EXIF, cameraPhoto } from '../functions-tests/images.ts';
+export { CAMERA_EXIF, cameraPhoto } from './upload-photos.ts';
 
 /** What a test file asks of its backend's process while setting up (componentBackendProcess.ts). */
 export type SetupRequest =
@@ -50,7 +50,7 @@ export interface ComponentBackend {
 }
 
 const PROCESS_ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'componentBackendProcess.ts');
-const BACKEND_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BACKEND_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function startComponentBackend(options: ComponentBackendOptions = {}): Promise<ComponentBackend> {
   const child = spawn(process.execPath, ['--import', 'tsx', PROCESS_ENTRY, JSON.stringify(options)], {

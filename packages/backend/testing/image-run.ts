@@ -4,7 +4,7 @@
  * parent can read this process's peak resident memory (VmHWM in /proc/<pid>/status: a process denied FFI
  * may not read its own /proc entry). Used by image-bench.ts, one fresh process per measurement.
  */
-import { sanitizeJpeg } from '../../../../supabase/functions/handle-post-create/image.ts';
+import { sanitizeJpeg } from '../../../supabase/functions/handle-post-create/image.ts';
 
 /** The Deno APIs this script uses (it runs under Deno; the backend's TypeScript setup knows Node only). */
 declare const Deno: {

@@ -3,8 +3,8 @@
  * placeholder (ThumbHash) from those pixels `repeat` times, and prints one JSON line with each run's
  * milliseconds and the placeholder's size. Used by placeholder-bench.ts.
  */
-import { withDecodedPhoto } from '../../../../supabase/functions/handle-post-create/image.ts';
-import { photoPlaceholder } from '../../../../supabase/functions/handle-post-create/placeholder.ts';
+import { withDecodedPhoto } from '../../../supabase/functions/handle-post-create/image.ts';
+import { photoPlaceholder } from '../../../supabase/functions/handle-post-create/placeholder.ts';
 
 declare const Deno: { args: string[]; readFile(path: string): Promise<Uint8Array> };
 

@@ -1,6 +1,6 @@
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
-import { DEFAULT_JWT_SECRET, signProjectJwt } from '../config/keys.ts';
+import { DEFAULT_JWT_SECRET, signProjectJwt } from '../src/config/keys.ts';
 
 /**
  * For the realtime tests: published tables with policies of their own (so the suites do not depend on

@@ -6,7 +6,7 @@
  */
 import { createInterface } from 'node:readline';
 import { PHOTO_BUCKET } from '@snapshire/contracts';
-import { DEFAULT_PROJECT_DIR, type BackendOptions } from '../config/config.ts';
+import { DEFAULT_PROJECT_DIR, type BackendOptions } from '../src/config/config.ts';
 import { jpeg, startTestBackend, supabaseClient } from './backend.ts';
 import type { SetupRequest } from './componentBackend.ts';
 

@@ -9,9 +9,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Backend } from './harness.ts';
+import type { Backend } from './functions-harness.ts';
 
-const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
+const REPO = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 /** The npm deno binary of the repository. */
 export const DENO = join(REPO, 'node_modules/.bin/deno');
 
@@ -81,7 +81,7 @@ export function denoScriptArgs(script: string, args: readonly string[]): string[
     '--allow-read',
     '--allow-env',
     '--deny-ffi',
-    join(REPO, 'packages/backend/src/functions-tests', script),
+    join(REPO, 'packages/backend/testing', script),
     ...args,
   ];
 }

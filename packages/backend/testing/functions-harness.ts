@@ -17,7 +17,7 @@ import {
 } from '@snapshire/contracts';
 import pg from 'pg';
 import ws from 'ws';
-import { startBackend } from '../index.ts';
+import { startBackend } from '../src/index.ts';
 
 export const IDS = {
   pub: '61000000-0000-4000-8000-000000000001',

@@ -6,8 +6,8 @@
  *
  *   deno run ... cmyk-run.ts <profile.icc> <pixels.cmyk>
  */
-import { cmykToSrgbConversion } from '../../../../supabase/functions/handle-post-create/icc.ts';
-import { cmykToRgbInPlace } from '../../../../supabase/functions/handle-post-create/image.ts';
+import { cmykToSrgbConversion } from '../../../supabase/functions/handle-post-create/icc.ts';
+import { cmykToRgbInPlace } from '../../../supabase/functions/handle-post-create/image.ts';
 
 /** The Deno APIs this script uses (it runs under Deno; the backend's TypeScript setup knows Node only). */
 declare const Deno: { args: string[]; readFile(path: string): Promise<Uint8Array> };
