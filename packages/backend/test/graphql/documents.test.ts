@@ -3,7 +3,7 @@
 // inflection, renaming, descriptions, enum mappings) and introspection as pg_graphql configures it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printSchema, type GraphQLObjectType } from 'graphql';
-import { ANON, b64, createScenario, createTestDatabase, type Scenario, type TestDatabase } from './testing.ts';
+import { ANON, b64, createScenario, createTestDatabase, type Scenario, type TestDatabase } from './graphql-database.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {

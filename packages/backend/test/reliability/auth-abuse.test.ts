@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PROJECT_DIR } from '../config/config.ts';
+import { DEFAULT_PROJECT_DIR } from '../../src/config/config.ts';
 import {
   confirmFromMailbox,
   startTestBackend,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackendProcess, stopBackendProcess, type BackendProcess } from '../../testing/processes.ts';
-import { writeReliabilityProject } from './project.ts';
+import { writeReliabilityProject } from './reliability-project.ts';
 
 /** Inserts a note through GraphQL as service_role; true only when the backend acknowledged it. */
 async function post(p: BackendProcess, body: string): Promise<boolean> {

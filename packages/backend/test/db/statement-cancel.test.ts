@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromSource } from './fair-share.ts';
-import { openDatabase, StatementTimeoutError, type OpenedDatabase } from './index.ts';
+import { fromSource } from '../../src/db/fair-share.ts';
+import { openDatabase, StatementTimeoutError, type OpenedDatabase } from '../../src/db/index.ts';
 
 const anon = { role: 'anon', claims: { role: 'anon' } } as const;
 const authenticated = (sub: string) => ({ role: 'authenticated', claims: { role: 'authenticated', sub } }) as const;

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InsecureConfigError } from '../index.ts';
+import { InsecureConfigError } from '../../src/index.ts';
 import { startTestBackend } from '../../testing/backend.ts';
 import { writeTestProject } from '../../testing/project.ts';
 import { startBackendProcess, stopBackendProcess } from '../../testing/processes.ts';

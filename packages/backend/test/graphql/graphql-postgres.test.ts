@@ -3,9 +3,9 @@
 // not depend on the engine or the driver. Runs where the server binaries exist; CI sets REQUIRE_POSTGRES=1.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../db/index.ts';
+import { openDatabase, type OpenedDatabase } from '../../src/db/index.ts';
 import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
-import { b64, createScenario, SERVICE, userCaller, type Scenario } from './testing.ts';
+import { b64, createScenario, SERVICE, userCaller, type Scenario } from './graphql-database.ts';
 
 describe.runIf(shouldRunPostgres())('GraphQL on PostgreSQL', () => {
   let server: ThrowawayPostgres;
@@ -21,7 +21,7 @@ describe.runIf(shouldRunPostgres())('GraphQL on PostgreSQL', () => {
         await opened.query(sql);
       },
     });
-    await db.exec(await readFile(new URL('../db/platform.sql', import.meta.url), 'utf8'));
+    await db.exec(await readFile(new URL('../../src/db/platform.sql', import.meta.url), 'utf8'));
     s = await createScenario(db, {
       sql: `
         create type kind as enum ('DIGITAL', 'FILM');

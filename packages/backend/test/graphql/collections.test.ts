@@ -2,7 +2,7 @@
 // Ordering; its configuration page: max_rows, totalCount): each sets up its tables in a fresh schema, sends
 // the documented query and compares the JSON result structurally.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { b64, createScenario, createTestDatabase, type Scenario, type TestDatabase } from './testing.ts';
+import { b64, createScenario, createTestDatabase, type Scenario, type TestDatabase } from './graphql-database.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {

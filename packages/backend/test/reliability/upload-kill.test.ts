@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_ACCOUNTS } from '../../../../supabase/seed/accounts.ts';
 import { SEED_CATEGORIES, SEED_GROUPS } from '../../../../supabase/seed/ids.ts';
 import { startBackendProcess, stopBackendProcess, type BackendProcess } from '../../testing/processes.ts';
-import { writeProductProjectWithoutPhotos } from './project.ts';
+import { writeProductProjectWithoutPhotos } from './reliability-project.ts';
 
 /** A noisy (so barely compressible) JPEG of a few megabytes: the function needs a while to take it in. */
 async function bigPhoto(): Promise<Buffer> {

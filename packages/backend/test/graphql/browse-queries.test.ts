@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
 import { SAMPLE_ACCOUNTS } from '../../../../supabase/seed/accounts.ts';
 import { SEED_GROUPS, SEED_GROUP_CATEGORIES, SEED_CATEGORIES } from '../../../../supabase/seed/ids.ts';
-import type { Caller, Database, QueryResult, SqlClient } from '../db/types.ts';
-import { startBackend, type RunningBackend } from '../index.ts';
-import { printGraphqlSdl } from './sdl.ts';
-import { createGraphqlService } from './service.ts';
+import type { Caller, Database, QueryResult, SqlClient } from '../../src/db/types.ts';
+import { startBackend, type RunningBackend } from '../../src/index.ts';
+import { printGraphqlSdl } from '../../src/graphql/sdl.ts';
+import { createGraphqlService } from '../../src/graphql/service.ts';
 
 // Each remote owns its operations, as .graphql files beside the code that uses them; these four, read by several
 // browse screens, in remote-browse/src/shared/data.

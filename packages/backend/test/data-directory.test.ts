@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend } from './index.ts';
+import { startBackend } from '../src/index.ts';
 import { supabaseClient, jpeg } from '../testing/backend.ts';
 import { writeTestProject } from '../testing/project.ts';
 import pg from 'pg';
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
 const SEED_TS = `
 export default async function seed({ sql, supabase, url, log }) {

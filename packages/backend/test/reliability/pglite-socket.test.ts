@@ -3,8 +3,8 @@ import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../db/index.ts';
-import { PGLITE_IDLE_HOLD_MS } from '../db/pglite-server.ts';
+import { openDatabase, type OpenedDatabase } from '../../src/db/index.ts';
+import { PGLITE_IDLE_HOLD_MS } from '../../src/db/pglite-server.ts';
 
 /** TCP sockets this process listens on (pglite-socket runs in a worker thread of this process). */
 function listeningTcpSockets(): string[] {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
 import { REALTIME_FILES } from '../../testing/realtime.ts';
-import type { RealtimeLimits } from './limits.ts';
+import type { RealtimeLimits } from '../../src/realtime/limits.ts';
 
 const LIMITS: Partial<RealtimeLimits> = {
   socketsPerIp: 4,

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTestProject } from '../../testing/project.ts';
-import { applyPlatformAndMigrations, openDatabase, runSeed, type OpenedDatabase } from './index.ts';
+import { applyPlatformAndMigrations, openDatabase, runSeed, type OpenedDatabase } from '../../src/db/index.ts';
 
 describe('openDatabase on in-memory PGlite', () => {
   let db: OpenedDatabase;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
 import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
 import { limitsContract, TEST_TIMEOUTS } from './limits.contract.ts';
-import { writeReliabilityProject } from './project.ts';
+import { writeReliabilityProject } from './reliability-project.ts';
 
 describe('resource limits on PGlite', () => {
   let b: TestBackend;

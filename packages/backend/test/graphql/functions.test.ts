@@ -5,7 +5,13 @@
 // underscore is a field of that table's type, and what pg_graphql cannot express is left out.
 import { printSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScenario, createTestDatabase, userCaller, type Scenario, type TestDatabase } from './testing.ts';
+import {
+  createScenario,
+  createTestDatabase,
+  userCaller,
+  type Scenario,
+  type TestDatabase,
+} from './graphql-database.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {

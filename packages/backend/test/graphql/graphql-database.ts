@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import type { Caller, Database, QueryResult, SqlClient } from '../db/types.ts';
-import type { GraphqlResponse } from './errors.ts';
-import { createGraphqlService, type GraphqlService } from './service.ts';
-import { quoteLiteral } from './sql.ts';
+import type { Caller, Database, QueryResult, SqlClient } from '../../src/db/types.ts';
+import type { GraphqlResponse } from '../../src/graphql/errors.ts';
+import { createGraphqlService, type GraphqlService } from '../../src/graphql/service.ts';
+import { quoteLiteral } from '../../src/graphql/sql.ts';
 
 /**
  * For the GraphQL tests: one in-process PGlite with platform.sql applied, seen through the Database
@@ -20,7 +20,7 @@ export interface TestDatabase extends Database {
   exec(sql: string): Promise<void>;
 }
 
-const PLATFORM_SQL = new URL('../db/platform.sql', import.meta.url);
+const PLATFORM_SQL = new URL('../../src/db/platform.sql', import.meta.url);
 
 export const ANON: Caller = { role: 'anon', claims: { role: 'anon' } };
 export const SERVICE: Caller = { role: 'service_role', claims: { role: 'service_role' } };

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../../testing/postgres.ts';
-import { openDatabase, type OpenedDatabase, type OpenDatabaseOptions } from './index.ts';
+import { openDatabase, type OpenedDatabase, type OpenDatabaseOptions } from '../../src/db/index.ts';
 
 /**
  * Every request is one transaction around (usually) one statement, so each round trip the transaction adds is

@@ -12,7 +12,7 @@ import {
   userCaller,
   type Scenario,
   type TestDatabase,
-} from './testing.ts';
+} from './graphql-database.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Conformance cases from pg_graphql's docs (api.md: MutationType, Insert, Update, Delete) and its tests'
 // error messages: atMost, empty objects/set, and a failed mutation rolling back the whole request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScenario, createTestDatabase, SERVICE, type Scenario, type TestDatabase } from './testing.ts';
+import { createScenario, createTestDatabase, SERVICE, type Scenario, type TestDatabase } from './graphql-database.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {

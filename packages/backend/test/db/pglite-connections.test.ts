@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from './index.ts';
+import { openDatabase, type OpenedDatabase } from '../../src/db/index.ts';
 
 // pglite-socket multiplexes many wire connections onto one PGlite session. These prove that concurrent
 // clients never see each other's half-finished extended-protocol sequences or transactions.
@@ -9,7 +9,7 @@ describe('PGlite served to many connections at once', () => {
   let db: OpenedDatabase;
   beforeAll(async () => {
     db = await openDatabase({});
-    const platform = await readFile(new URL('./platform.sql', import.meta.url), 'utf8');
+    const platform = await readFile(new URL('../../src/db/platform.sql', import.meta.url), 'utf8');
     await db.asOwner((sql) => sql.query(platform));
   }, 60_000);
   afterAll(async () => {
