@@ -29,7 +29,7 @@ import { decodePostCreateResponse, DEFAULT_PHOTO_TYPE, LIMITS, POST_CREATE_FUNCT
 import pg from 'pg';
 import { postForm, signedIn, supabaseClient } from '../testing/functions-harness.ts';
 import { phonePhoto } from '../testing/upload-photos.ts';
-import { measurePlaceholder, msMedianRange } from '../src/functions-tests/placeholder-bench.ts';
+import { measurePlaceholder, msMedianRange } from './placeholder-bench.ts';
 import { startBackendProcess, stopBackendProcess, type BackendProcess } from '../testing/processes.ts';
 import { shouldRunPostgres, startPostgres } from '../testing/postgres.ts';
 

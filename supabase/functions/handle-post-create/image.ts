@@ -369,7 +369,7 @@ async function encodeStored(frame: FrameInfo, fill: (rgb: Uint8Array) => void): 
 /**
  * The upload's pixels as the image step decodes them (at the stored size, not yet turned upright), handed to
  * `use` with their size and the EXIF orientation, then freed: for measuring what is computed from them
- * (src/functions-tests/placeholder-bench.ts) without a second decoder.
+ * (packages/backend/bench/placeholder-bench.ts) without a second decoder.
  */
 export async function withDecodedPhoto<T>(
   bytes: Uint8Array,

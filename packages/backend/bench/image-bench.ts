@@ -4,14 +4,14 @@
  * Deno process per run. Prints the median and min-max of the time and of the peak memory: the process's
  * peak resident memory, and that less an idle Deno process (the runtime the Edge Runtime shares).
  *
- *   npx tsx src/functions-tests/image-bench.ts [runs=5]
+ *   npx tsx bench/image-bench.ts [runs=5]
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measureBareRuntime, medianRange as stats, runDenoScript } from '../../testing/deno-serve.ts';
-import { phonePhoto } from '../../testing/upload-photos.ts';
+import { measureBareRuntime, medianRange as stats, runDenoScript } from '../testing/deno-serve.ts';
+import { phonePhoto } from '../testing/upload-photos.ts';
 
 const runs = Number(process.argv[2] ?? 5);
 

@@ -2,8 +2,8 @@
  * Types for the slice of @cornerstonejs/codec-libjpeg-turbo-8bit's embind API (and of MozJPEG's) that
  * supabase/functions/handle-post-create/image.ts uses (the package ships none): its Emscripten factory,
  * given the WebAssembly bytes, resolves to the module. Here, in the backend's TypeScript program, which
- * type-checks the function's code through these tests; Deno runs the function without type-checking, and
- * a type reference inside the function would have to be uploaded with it.
+ * type-checks the function's code (it runs it on Node) and its tests; Deno runs the function without
+ * type-checking, and a type reference inside the function would have to be uploaded with it.
  */
 declare module '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs' {
   export interface FrameInfo {

@@ -5,17 +5,17 @@
  * the profile and without it (naive), with its peak memory less an idle Deno process. One fresh Deno process
  * per run; median (min-max).
  *
- *   npx tsx src/functions-tests/cmyk-bench.ts [runs=5]
+ *   npx tsx bench/cmyk-bench.ts [runs=5]
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS } from '@snapshire/contracts';
 import sharp from 'sharp';
-import { decodeSize } from '../../../../supabase/functions/handle-post-create/image.ts';
-import { jpegIccProfile } from '../../../../supabase/functions/handle-post-create/icc.ts';
-import { variedColours, withoutSegments } from '../../testing/cmyk-photos.ts';
-import { measureBareRuntime, medianRange as stats, runDenoScript } from '../../testing/deno-serve.ts';
+import { decodeSize } from '../../../supabase/functions/handle-post-create/image.ts';
+import { jpegIccProfile } from '../../../supabase/functions/handle-post-create/icc.ts';
+import { variedColours, withoutSegments } from '../testing/cmyk-photos.ts';
+import { measureBareRuntime, medianRange as stats, runDenoScript } from '../testing/deno-serve.ts';
 
 const runs = Number(process.argv[2] ?? 5);
 

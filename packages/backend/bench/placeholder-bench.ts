@@ -4,19 +4,19 @@
  * decoded from a 12 MP and a 48 MP phone photo (EXIF orientation 6 and GPS). One fresh Deno process per
  * photo and round (so the first run of each is a cold one, as a worker's first upload is), `repeat`
  * placeholders each; prints the median and min-max in ms of all runs, and of the first run of each process.
- * measurePlaceholder is also what bench/batch-upload.ts reports.
+ * measurePlaceholder is also what batch-upload.ts reports.
  *
- *   npx tsx src/functions-tests/placeholder-bench.ts [rounds=3] [repeat=11]
+ *   npx tsx bench/placeholder-bench.ts [rounds=3] [repeat=11]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DENO, denoScriptArgs, medianRange } from '../../testing/deno-serve.ts';
-import { phonePhoto } from '../../testing/upload-photos.ts';
+import { DENO, denoScriptArgs, medianRange } from '../testing/deno-serve.ts';
+import { phonePhoto } from '../testing/upload-photos.ts';
 
-const REPO = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
+const REPO = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 
 /** One photo's placeholder timings, in ms: every run, and the first (cold) run of each process. */
 export interface PlaceholderCost {
