@@ -2,7 +2,7 @@
 -- 20261122000100_row_level_security.sql answer for the caller (auth.uid()); the post-create RPC of
 -- 20261124000300_post_create_rpc.sql answers for the user the edge function verified. Both now ask the
 -- same functions below, so a change to a rule reaches the policies and the RPC alike
--- (packages/backend/src/rls/matrix.ts checks that they agree for every caller and group).
+-- (supabase/tests/database/rls-matrix.ts checks that they agree for every caller and group).
 
 -- Is the user a member of the group?
 create function private.user_is_group_member(p_group_id uuid, p_user_id uuid) returns boolean

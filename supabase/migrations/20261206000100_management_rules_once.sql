@@ -2,7 +2,7 @@
 -- posting: the user's role in a group, and whether it lets them manage the group (owner or admin). The
 -- caller's helpers of 20261124000200_groups.sql (my_role, can_manage_group), which the policies and the
 -- social rules use, and require_role and visible_group_for_update, which every management RPC calls, each
--- restated them; they now ask these (packages/backend/src/rls/matrix.ts checks that the RPCs refuse exactly
+-- restated them; they now ask these (supabase/tests/database/rls-matrix.ts checks that the RPCs refuse exactly
 -- where the rule does, for every caller and group).
 
 -- The user's role in the group (owner, admin or member), or null when they are not in it (or a visitor).

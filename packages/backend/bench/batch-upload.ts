@@ -7,8 +7,9 @@
  * on a throwaway PostgreSQL when its binaries are installed (as bench.ts decides). A user made with the
  * service role creates a group through the site's own mutation (NewGroup.graphql in remote-browse), so it is
  * a member and may post. Each request is the screen's: the form built by encodePostCreateForm of
- * @snapshire/contracts (harness.ts's postForm), a fresh idempotency key per post, the user's token. The 12
- * photos are distinct (random grain) 12 MP phone JPEGs of about 3 MB with EXIF (images.ts's phonePhoto).
+ * @snapshire/contracts (functions-harness.ts's postForm), a fresh idempotency key per post, the user's token.
+ * The 12 photos are distinct (random grain) 12 MP phone JPEGs of about 3 MB with EXIF (upload-photos.ts's
+ * phonePhoto).
  *
  * RUNS rounds (env RUNS, default 3), alternating which mode goes first; each run must have created 12 posts
  * (12 answers with distinct ids, 12 more stored rows in the group) or the benchmark stops. Prints the wall
@@ -26,11 +27,11 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodePostCreateResponse, DEFAULT_PHOTO_TYPE, LIMITS, POST_CREATE_FUNCTION } from '@snapshire/contracts';
 import pg from 'pg';
-import { postForm, signedIn, supabaseClient } from '../src/functions-tests/harness.ts';
-import { phonePhoto } from '../src/functions-tests/images.ts';
-import { measurePlaceholder, msMedianRange } from '../src/functions-tests/placeholder-bench.ts';
-import { startBackendProcess, stopBackendProcess, type BackendProcess } from '../src/reliability/processes.ts';
-import { shouldRunPostgres, startPostgres } from '../src/testing/postgres.ts';
+import { postForm, signedIn, supabaseClient } from '../testing/functions-harness.ts';
+import { phonePhoto } from '../testing/upload-photos.ts';
+import { measurePlaceholder, msMedianRange } from './placeholder-bench.ts';
+import { startBackendProcess, stopBackendProcess, type BackendProcess } from '../testing/processes.ts';
+import { shouldRunPostgres, startPostgres } from '../testing/postgres.ts';
 
 const RUNS = Number(process.env.RUNS || 3);
 const PHOTOS = 12;

@@ -15,8 +15,8 @@ import pg from 'pg';
 import sharp from 'sharp';
 import ws from 'ws';
 import { deriveKeys } from '../src/config/keys.ts';
-import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../src/testing/postgres.ts';
-import { writeTestProject } from '../src/testing/project.ts';
+import { shouldRunPostgres, startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+import { writeTestProject } from '../testing/project.ts';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const CONCURRENCY = [1, 4, 16];

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { SAMPLE_ACCOUNTS } from '../../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../../supabase/seed/ids.ts';
-import { startBackendProcess, stopBackendProcess } from '../src/reliability/processes.ts';
+import { startBackendProcess, stopBackendProcess } from '../testing/processes.ts';
 
 const RUNS = Number(process.env.RUNS || 3);
 const PHASE_MS = Number(process.env.PHASE_MS || 8_000);

@@ -12,8 +12,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { applyPlatformAndMigrations, openDatabase, type OpenedDatabase } from '../src/db/index.ts';
 import type { Caller, Database, SqlClient } from '../src/db/types.ts';
-import { createGraphqlService } from '../src/graphql/index.ts';
-import { startPostgres, type ThrowawayPostgres } from '../src/testing/postgres.ts';
+import { createGraphqlService } from '../src/graphql/service.ts';
+import { startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
 
 const REPO = new URL('../../../', import.meta.url);
 const PROJECT_DIR = new URL('supabase/', REPO).pathname;

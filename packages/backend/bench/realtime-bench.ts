@@ -14,7 +14,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { realtimeClient, subscribe, newHeard, userToken } from '../src/testing/realtime.ts';
+import { realtimeClient, subscribe, newHeard, userToken } from '../testing/realtime.ts';
 
 const { values } = parseArgs({
   options: { engines: { type: 'string', default: 'pglite' }, changes: { type: 'string', default: '30' } },
@@ -75,7 +75,7 @@ async function cell(
     arrivals.push(mine);
     const channel = client
       .channel(`bench-${cellName}`)
-      // Room 1 is the one everyone may read (src/testing/realtime.ts).
+      // Room 1 is the one everyone may read (testing/realtime.ts).
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'message', filter: 'room=eq.1' }, () =>
         mine.push(performance.now()),
       );

@@ -2,9 +2,9 @@
  * The backend under measurement for realtime-bench.ts, in a process of its own so that its memory is its own:
  * started with the realtime test tables, it tells its parent its URL and keys, and answers `memory` and `stop`.
  */
-import { startTestBackend } from '../src/testing/backend.ts';
-import { startPostgres, type ThrowawayPostgres } from '../src/testing/postgres.ts';
-import { REALTIME_FILES } from '../src/testing/realtime.ts';
+import { startTestBackend } from '../testing/backend.ts';
+import { startPostgres, type ThrowawayPostgres } from '../testing/postgres.ts';
+import { REALTIME_FILES } from '../testing/realtime.ts';
 
 const engine = process.argv[2] ?? 'pglite';
 const cluster: ThrowawayPostgres | undefined = engine === 'postgres' ? await startPostgres() : undefined;

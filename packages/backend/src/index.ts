@@ -67,7 +67,7 @@ class NoRealtime {
   }
 }
 
-/** How long an idle keep-alive connection stays open (reliability/keep-alive.test.ts). */
+/** How long an idle keep-alive connection stays open (test/reliability/keep-alive.test.ts). */
 const IDLE_CONNECTION_TIMEOUT_MS = 60_000;
 
 function listen(server: Server, port: number, host: string): Promise<number> {

@@ -455,7 +455,7 @@ function labToXyz(L: number, a: number, b: number, xyz: Float64Array): void {
  * where relative colorimetric (A2B1) shows the paper's grey and a washed-out black. A2B1, then A2B2, stand
  * in for a missing A2B0. As LittleCMS 2.19 converts to libvips's sRGB (a version 4 profile, so black point
  * compensation is on at the perceptual intent), the profile's black (its full-ink colour, measured against
- * sharp's output in src/functions-tests/icc.test.ts; version 4's fixed perceptual black for a v4 profile)
+ * sharp's output in supabase/tests/functions/handle-post-create/icc.test.ts; version 4's fixed perceptual black for a v4 profile)
  * is scaled to sRGB's black, white kept.
  *
  * The full pipeline runs at 17^4 points (as LittleCMS samples a 4-channel transform); each pixel is then

@@ -32,7 +32,7 @@ export const STORED_JPEG_QUALITY = 90;
  * The libjpeg-turbo encoder writes into an output buffer of its input's size, which it never grows
  * (its JPEGEncoder.hpp presizes it so and passes TJFLAG_NOREALLOC); a JPEG's own tables take about 0.6 KB,
  * so a photo of a few hundred pixels overflows it and traps the module. From 64 KB of pixels up, a quality-90
- * 4:2:0 JPEG needs under a third of its input even for pure noise (odd-photos.ts measures none over it);
+ * 4:2:0 JPEG needs under a third of its input even for pure noise (odd-photos-corpus.ts measures none over it);
  * below, MozJPEG (whose output buffer grows as needed) encodes, in a few milliseconds at that size.
  */
 export const TURBO_ENCODER_MIN_PIXEL_BYTES = 64 * 1024;
@@ -369,7 +369,7 @@ async function encodeStored(frame: FrameInfo, fill: (rgb: Uint8Array) => void): 
 /**
  * The upload's pixels as the image step decodes them (at the stored size, not yet turned upright), handed to
  * `use` with their size and the EXIF orientation, then freed: for measuring what is computed from them
- * (src/functions-tests/placeholder-bench.ts) without a second decoder.
+ * (packages/backend/bench/placeholder-bench.ts) without a second decoder.
  */
 export async function withDecodedPhoto<T>(
   bytes: Uint8Array,

@@ -1,3 +1,0 @@
-import { defineDeletionSuite } from './suite.ts';
-
-defineDeletionSuite('PGlite', async () => undefined);

@@ -1,3 +1,0 @@
-import { defineHandlePostCreateSuite } from './suite.ts';
-
-defineHandlePostCreateSuite('PGlite', async () => undefined);

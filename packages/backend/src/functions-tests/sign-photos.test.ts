@@ -1,3 +1,0 @@
-import { defineSignPhotosSuite } from './sign-photos-suite.ts';
-
-defineSignPhotosSuite('PGlite', async () => undefined);

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
+
+/** A function whose work holds its thread (as decoding a photo in WebAssembly does) for 1.5 s. */
+const BUSY_FUNCTION = `
+Deno.serve(() => {
+  const until = Date.now() + 1500;
+  while (Date.now() < until) { /* the CPU-bound part of a function */ }
+  return new Response('done');
+});
+`;
+
+describe('edge functions run off the thread that serves requests', () => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend({ files: { 'functions/busy/index.ts': BUSY_FUNCTION } });
+  });
+  afterAll(async () => backend?.stop());
+
+  it("answers other requests while a function's work holds its own thread", async () => {
+    const call = () =>
+      fetch(`${backend.url}/functions/v1/busy`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${backend.anonKey}` },
+      });
+    await (await call()).text(); // imported and run once: the next call goes straight to work
+    const order: string[] = [];
+    const busy = call().then(async (r) => order.push(`function ${r.status} ${await r.text()}`));
+    await new Promise((r) => setTimeout(r, 300));
+    const other = await fetch(`${backend.url}/`);
+    order.push(`other ${other.status}`);
+    await busy;
+    expect(order).toEqual(['other 200', 'function 200 done']);
+  });
+
+  it('gives each call the request as sent and the response as made, headers and bytes', async () => {
+    const body = new Uint8Array(300_000).map((_, i) => i % 251);
+    const answer = await fetch(`${backend.url}/functions/v1/echo/sub/path?x=1&status=207`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.anonKey}`, 'x-custom': 'kept' },
+      body: new TextDecoder('latin1').decode(body),
+    });
+    expect(answer.status).toBe(207);
+    expect(answer.headers.get('x-fn')).toBe('echo');
+    const echoed = (await answer.json()) as {
+      method: string;
+      path: string;
+      search: string;
+      custom: string;
+      body: string;
+    };
+    expect(echoed).toMatchObject({ method: 'POST', path: '/echo/sub/path', search: '?x=1&status=207', custom: 'kept' });
+    expect(echoed.body.length).toBe(300_000);
+  });
+});

@@ -1,0 +1,3 @@
+import { defineDeletionSuite } from './deletion-cases.ts';
+
+defineDeletionSuite('PGlite', async () => undefined);

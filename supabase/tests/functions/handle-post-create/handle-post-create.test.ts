@@ -1,0 +1,3 @@
+import { defineHandlePostCreateSuite } from './handle-post-create-cases.ts';
+
+defineHandlePostCreateSuite('PGlite', async () => undefined);

@@ -1,0 +1,3 @@
+import { defineSignPhotosSuite } from './sign-photos-cases.ts';
+
+defineSignPhotosSuite('PGlite', async () => undefined);
