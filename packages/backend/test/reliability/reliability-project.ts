@@ -1,7 +1,7 @@
-import { mkdtemp, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeTestProject } from '../../testing/project.ts';
 
 const PRODUCT_PROJECT = fileURLToPath(new URL('../../../../supabase', import.meta.url));
@@ -35,10 +35,33 @@ export function writeReliabilityProject(files: Record<string, string> = {}): Pro
  * The product's project (its migrations, functions and seed.sql's groups and categories) without
  * seed/index.ts: no sample accounts and no sixty painted photos, which on a loaded machine make a first
  * start take over a minute. Returns its path; linked, not copied, so it is always this checkout's.
+ *
+ * With `functionsApiUrl`, its functions are handle-post-create alone, the product's handler given that URL as
+ * SUPABASE_URL instead of the backend's own: its calls to auth, storage and the RPCs go through whatever
+ * listens there (api-relay.ts), in the test's hands. The backend itself is unchanged.
  */
-export async function writeProductProjectWithoutPhotos(): Promise<string> {
+export async function writeProductProjectWithoutPhotos(options: { functionsApiUrl?: string } = {}): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'snapshire-product-'));
-  for (const entry of ['config.toml', 'migrations', 'functions', 'seed.sql'])
+  for (const entry of ['config.toml', 'migrations', 'seed.sql'])
     await symlink(join(PRODUCT_PROJECT, entry), join(dir, entry));
+  if (!options.functionsApiUrl) {
+    await symlink(join(PRODUCT_PROJECT, 'functions'), join(dir, 'functions'));
+    return dir;
+  }
+  const handler = pathToFileURL(join(PRODUCT_PROJECT, 'functions/handle-post-create/handler.ts')).href;
+  await mkdir(join(dir, 'functions/handle-post-create'), { recursive: true });
+  // An ES module, as the repository's own code is (its package.json): else the handler's modules would be
+  // loaded as CommonJS, where import.meta.resolve (the image step's WebAssembly) does not exist.
+  await writeFile(join(dir, 'functions/package.json'), '{ "type": "module" }\n');
+  await writeFile(
+    join(dir, 'functions/handle-post-create/index.ts'),
+    `import { handlePostCreate } from ${JSON.stringify(handler)};
+// Deno.env is this call's environment: the platform module reads SUPABASE_URL from it.
+Deno.serve((req) => {
+  Deno.env.set('SUPABASE_URL', ${JSON.stringify(options.functionsApiUrl)});
+  return handlePostCreate(req);
+});
+`,
+  );
   return dir;
 }

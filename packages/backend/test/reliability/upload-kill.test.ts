@@ -1,5 +1,4 @@
 import { request } from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { readdir } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_ACCOUNTS } from '../../../../supabase/seed/accounts.ts';
 import { SEED_CATEGORIES, SEED_GROUPS } from '../../../../supabase/seed/ids.ts';
 import { startBackendProcess, stopBackendProcess, type BackendProcess } from '../../testing/processes.ts';
+import { startApiRelay, type ApiRelay, type Held, type HoldAt } from './api-relay.ts';
 import { writeProductProjectWithoutPhotos } from './reliability-project.ts';
 
 /** A noisy (so barely compressible) JPEG of a few megabytes: the function needs a while to take it in. */
@@ -40,20 +40,55 @@ function multipart(photo: Buffer, description: string): { boundary: string; body
 }
 
 /**
- * Where to kill: after half the body, or as soon as the upload reaches a state (watched in the database and
- * on disk), whatever order the function writes in; `answer` waits for the 201 and kills right after it.
+ * Where to kill, each reached by construction, and what that point implies. The client holds its body (the
+ * backend reads a request whole before the function runs, so the function has not started); or the relay
+ * between the function and the backend's API (api-relay.ts) holds the function's storage upload or its
+ * post_create call, before the backend sees it or once it has answered; or the client has its 201.
+ * `before` is the upload's state at the kill (its post rows, and objects and files beyond those before it);
+ * `after` is what the restart must leave of it.
  */
-type KillPoint =
-  | { label: string; at: 'half-body' }
-  | { label: string; at: 'state'; state: 'post row' | 'stored file' | 'object row' }
-  | { label: string; at: 'answer' };
+interface KillPoint {
+  label: string;
+  at: 'half-body' | 'relay' | 'answer';
+  hold?: HoldAt;
+  before: { posts: number; objects: number; files: number };
+  after: 'nothing stored' | 'photo reconciled away' | 'post kept';
+}
+
+const STORAGE_UPLOAD = new RegExp(`^/storage/v1/object/${PHOTO_BUCKET}/posts/`);
+const POST_CREATE_RPC = /^\/rest\/v1\/rpc\/post_create$/;
 
 const KILL_POINTS: KillPoint[] = [
-  { label: 'half the body sent', at: 'half-body' },
-  { label: 'its post row exists', at: 'state', state: 'post row' },
-  { label: 'its photo file is on disk', at: 'state', state: 'stored file' },
-  { label: 'its object row exists', at: 'state', state: 'object row' },
-  { label: 'the 201 arrived', at: 'answer' },
+  { label: 'half the body sent', at: 'half-body', before: { posts: 0, objects: 0, files: 0 }, after: 'nothing stored' },
+  {
+    label: 'its photo is on the way to storage',
+    at: 'relay',
+    hold: { method: 'POST', path: STORAGE_UPLOAD, phase: 'request' },
+    before: { posts: 0, objects: 0, files: 0 },
+    after: 'nothing stored',
+  },
+  {
+    label: 'storage has stored its photo',
+    at: 'relay',
+    hold: { method: 'POST', path: STORAGE_UPLOAD, phase: 'answer' },
+    before: { posts: 0, objects: 1, files: 1 },
+    after: 'photo reconciled away',
+  },
+  {
+    label: 'its post_create is on the way to the database',
+    at: 'relay',
+    hold: { method: 'POST', path: POST_CREATE_RPC, phase: 'request' },
+    before: { posts: 0, objects: 1, files: 1 },
+    after: 'photo reconciled away',
+  },
+  {
+    label: 'post_create has committed its post',
+    at: 'relay',
+    hold: { method: 'POST', path: POST_CREATE_RPC, phase: 'answer' },
+    before: { posts: 1, objects: 1, files: 1 },
+    after: 'post kept',
+  },
+  { label: 'the 201 arrived', at: 'answer', before: { posts: 1, objects: 1, files: 1 }, after: 'post kept' },
 ];
 
 async function fileCount(dataDir: string): Promise<number> {
@@ -64,57 +99,67 @@ async function fileCount(dataDir: string): Promise<number> {
   return n;
 }
 
-/** Whether the upload described by `description` has reached `state` (files and objects: past their baseline). */
-async function reached(
-  db: pg.Client,
-  dataDir: string,
-  state: 'post row' | 'stored file' | 'object row',
-  description: string,
-  base: { files: number; objects: number },
-): Promise<boolean> {
-  if (state === 'stored file') return (await fileCount(dataDir)) > base.files;
-  if (state === 'post row') {
-    return (
-      (
-        await db.query<{ n: number }>('select count(*)::int as n from public.post where description = $1', [
-          description,
-        ])
-      ).rows[0]!.n > 0
-    );
-  }
-  return (
-    (
-      await db.query<{ n: number }>('select count(*)::int as n from storage.objects where bucket_id = $1', [
-        PHOTO_BUCKET,
-      ])
-    ).rows[0]!.n > base.objects
+/** One upload's footprint: its post rows (and how many are unfinished), and every object of the bucket and file. */
+interface Footprint {
+  posts: number;
+  unfinishedPosts: number;
+  objects: number;
+  files: number;
+}
+
+async function footprint(db: pg.Client, dataDir: string, description: string): Promise<Footprint> {
+  const { rows } = await db.query<{ posts: number; unfinished: number; objects: number }>(
+    `select (select count(*)::int from public.post where description = $1) as posts,
+            (select count(*)::int from public.post where description = $1 and not has_uploaded_photo) as unfinished,
+            (select count(*)::int from storage.objects where bucket_id = $2) as objects`,
+    [description, PHOTO_BUCKET],
   );
+  return {
+    posts: rows[0]!.posts,
+    unfinishedPosts: rows[0]!.unfinished,
+    objects: rows[0]!.objects,
+    files: await fileCount(dataDir),
+  };
+}
+
+async function footprintOf(p: BackendProcess, dataDir: string, description: string): Promise<Footprint> {
+  const db = new pg.Client({ connectionString: p.dbUrl });
+  await db.connect();
+  try {
+    return await footprint(db, dataDir, description);
+  } finally {
+    await db.end();
+  }
 }
 
 /**
- * Sends the upload and SIGKILLs the backend at the kill point; resolves with the HTTP status if an answer
- * arrived before the kill (an acknowledged post when 201), and whether the watched state was seen.
+ * Sends the upload, brings it to the kill point and SIGKILLs the backend there. Resolves with the HTTP status
+ * if an answer arrived before the kill (an acknowledged post when 201), the footprint before the upload
+ * (`base`), the upload's state at the kill (objects and files beyond `base`), what the relay held and what it
+ * passed on meanwhile.
  */
 async function uploadAndKill(
   p: BackendProcess,
+  relay: ApiRelay,
   dataDir: string,
   token: string,
   photo: Buffer,
   description: string,
   point: KillPoint,
-): Promise<{ status?: number; seen: boolean; answer: string }> {
+): Promise<{
+  status?: number;
+  base: Footprint;
+  atKill: KillPoint['before'];
+  held?: Held;
+  relayed: string[];
+  answer: string;
+}> {
   const { boundary, body } = multipart(photo, description);
   const db = new pg.Client({ connectionString: p.dbUrl });
   await db.connect();
   db.on('error', () => undefined);
-  const base = {
-    files: await fileCount(dataDir),
-    objects: (
-      await db.query<{ n: number }>('select count(*)::int as n from storage.objects where bucket_id = $1', [
-        PHOTO_BUCKET,
-      ])
-    ).rows[0]!.n,
-  };
+  const base = await footprint(db, dataDir, description);
+  const relayedFrom = relay.seen.length;
   let status: number | undefined;
   let answered!: () => void;
   const answer = new Promise<void>((r) => (answered = r));
@@ -136,28 +181,25 @@ async function uploadAndKill(
     res.on('error', answered);
   });
   req.on('error', () => answered());
-  let seen = false;
+  let held: Held | undefined;
   if (point.at === 'half-body') {
     await new Promise<void>((r) => req.write(body.subarray(0, body.length >> 1), () => r()));
     await new Promise((r) => setTimeout(r, 50));
+  } else if (point.at === 'relay') {
+    const holding = relay.hold(point.hold!, 60_000);
+    req.end(body);
+    held = await holding;
   } else {
     req.end(body);
-    if (point.at === 'answer') await answer;
-    else {
-      const deadline = performance.now() + 30_000;
-      let done = false;
-      void answer.then(() => (done = true));
-      while (!done && performance.now() < deadline) {
-        if (await reached(db, dataDir, point.state, description, base).catch(() => false)) {
-          seen = true;
-          break;
-        }
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    }
+    await answer;
   }
+  // The state the point implies, read while the upload stands there (nothing the relay holds is in a
+  // transaction, so the database answers).
+  const now = await footprint(db, dataDir, description);
+  const atKill = { posts: now.posts, objects: now.objects - base.objects, files: now.files - base.files };
   p.child.kill('SIGKILL');
   await p.exited;
+  relay.release();
   await db.end().catch(() => undefined);
   // What the backend said about the upload: a refusal's cause is logged there, not in its answer.
   const logged = p
@@ -165,7 +207,14 @@ async function uploadAndKill(
     .split('\n')
     .filter((line) => /handle-post-create|cancel|restarted|error/i.test(line))
     .join('\n');
-  return { status, seen, answer: `${answerText.slice(0, 300)}${logged ? `\n  backend log:\n${logged}` : ''}` };
+  return {
+    status,
+    base,
+    atKill,
+    held,
+    relayed: relay.seen.slice(relayedFrom),
+    answer: `${answerText.slice(0, 300)}${logged ? `\n  backend log:\n${logged}` : ''}`,
+  };
 }
 
 /** Answers other than 201, with their bodies (a refusal is a bug: its body says why). */
@@ -288,19 +337,24 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
   let projectDir: string;
   let env: Record<string, string>;
   let current: BackendProcess | undefined;
+  /** Between handle-post-create and the backend's API, for every start. */
+  let relay: ApiRelay;
   /** A start on the shared data directory, with the uploader in place. */
   const start = async (): Promise<BackendProcess> => {
     const p = await startBackendProcess(env);
+    relay.target = p.url;
     await ensureUploader(p);
     return p;
   };
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'snapshire-upload-kill-'));
-    projectDir = await writeProductProjectWithoutPhotos();
+    relay = await startApiRelay();
+    projectDir = await writeProductProjectWithoutPhotos({ functionsApiUrl: relay.url });
     env = { DATA_DIR: dataDir, SUPABASE_PROJECT_DIR: projectDir, AUTOCONFIRM: 'false' };
   });
   afterAll(async () => {
     if (current) await stopBackendProcess(current);
+    await relay?.close();
     await rm(dataDir, { recursive: true, force: true });
     await rm(projectDir, { recursive: true, force: true });
   });
@@ -310,24 +364,42 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
     current = await start();
     const acknowledged: string[] = [];
     const report: string[] = [];
-    // The answer comes last: every post acknowledged by then must survive every later crash.
+    // The answer comes first: every post acknowledged by then must survive every later crash.
     for (const point of [...KILL_POINTS.slice(-1), ...KILL_POINTS.slice(0, -1)]) {
       const description = `kill ${point.label}`;
-      const { status, seen, answer } = await uploadAndKill(
-        current,
-        dataDir,
-        await signIn(current),
-        photo,
-        description,
-        point,
-      );
+      const killed = await uploadAndKill(current, relay, dataDir, await signIn(current), photo, description, point);
+      const { status, base, atKill, held, relayed } = killed;
       if (status === 201) acknowledged.push(description);
       current = await start();
       const c = await counts(current, dataDir);
+      const left = await footprintOf(current, dataDir, description);
       const reconciled = /reconciled uploads at start: (.*)/.exec(current.output())?.[1] ?? 'nothing to reconcile';
-      report.push(
-        `killed when ${point.label}${point.at === 'state' ? (seen ? ' (seen)' : ' (not seen: killed at the answer)') : ''}: answer ${status ?? 'none'}${status && status !== 201 ? ` ${answer}` : ''}; ${reconciled}; after: ${JSON.stringify({ ...c, descriptions: c.descriptions.length })}`,
+      const said = `killed when ${point.label}: answer ${status ?? 'none'}${status && status !== 201 ? ` ${killed.answer}` : ''}; at the kill ${JSON.stringify(atKill)}; ${reconciled}; after: ${JSON.stringify({ ...c, descriptions: c.descriptions.length })}`;
+      report.push(said);
+
+      // The point was reached, and the upload stood where it says.
+      if (point.at === 'answer') expect(status, said).toBe(201);
+      else expect(status, `the client heard nothing before the kill: ${said}`).toBeUndefined();
+      if (point.at === 'half-body') expect(relayed, 'the function never ran').toEqual([]);
+      if (point.hold?.phase === 'answer') expect(held?.answer?.status, said).toBe(200);
+      if (point.hold?.path === POST_CREATE_RPC) {
+        expect((JSON.parse(held!.body.toString()) as { p_description?: string }).p_description).toBe(description);
+        if (point.hold.phase === 'answer') expect(JSON.parse(held!.answer!.body.toString())).toBe('created');
+      }
+      expect(atKill, said).toEqual(point.before);
+
+      // What the restart left of this upload: what that point implies, nothing half-made.
+      expect(left.unfinishedPosts).toBe(0);
+      const stored = point.after === 'post kept' ? 1 : 0;
+      expect({ posts: left.posts, objects: left.objects - base.objects, files: left.files - base.files }, said).toEqual(
+        { posts: stored, objects: stored, files: stored },
       );
+      expect(reconciled, said).toBe(
+        point.after === 'photo reconciled away'
+          ? 'removed 0 unfinished row(s), 1 unclaimed object(s), 0 stray file(s)'
+          : 'nothing to reconcile',
+      );
+      // And nothing half-made anywhere, every acknowledged post kept.
       expect(c.unfinished).toBe(0);
       expect(c.postsWithoutObject).toBe(0);
       expect(c.objectsWithoutPost).toBe(0);
@@ -336,8 +408,6 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
       for (const d of acknowledged) expect(c.descriptions).toContain(d);
     }
     console.log(`[upload-kill] photo ${photo.length} bytes\n${report.join('\n')}`);
-    // The upload killed only after its answer was answered 201 (anything else is a refusal: the report says why).
-    expect(acknowledged.length, report.join('\n')).toBeGreaterThanOrEqual(1);
   }, 400_000);
 
   it('leaves nothing half-made when killed during 16 concurrent uploads, and keeps every acknowledged one', async () => {
