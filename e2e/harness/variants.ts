@@ -11,6 +11,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { screenModulePath } from '@snapshire/contracts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export type App = 'host' | 'remote-browse' | 'remote-auth' | 'remote-upload';
@@ -24,8 +25,8 @@ export interface SourceTree {
   edit(file: string, change: (source: string) => string): Promise<void>;
   write(file: string, content: string): Promise<void>;
   /**
-   * A new release of a remote's screen: the module the remote exposes (src/screens/<Screen>/<Screen>.tsx, from
-   * SCREENS in packages/contracts) becomes `release`, which can import what it was from ./<Screen>.previous.tsx.
+   * A new release of a remote's screen: the module the remote exposes (screenModulePath, from SCREENS in
+   * packages/contracts) becomes `release`, which can import what it was from ./<Screen>.previous.tsx.
    */
   releaseScreen(app: App, screen: string, release: string): Promise<void>;
   remove(): Promise<void>;
@@ -91,7 +92,7 @@ export async function sourceTree({ ref }: { ref?: string } = {}): Promise<Source
       await writeFile(join(dir, file), content);
     },
     async releaseScreen(app, screen, release) {
-      const exposed = join(dir, app, 'src', 'screens', screen, `${screen}.tsx`);
+      const exposed = join(dir, app, screenModulePath(screen));
       await writeFile(join(dirname(exposed), `${screen}.previous.tsx`), await readFile(exposed, 'utf8'));
       await writeFile(exposed, release);
     },

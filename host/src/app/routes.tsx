@@ -1,4 +1,11 @@
-import { childScreenRoutes, ROUTES, SCREEN_ROUTES, SCREENS, type ScreenRoute } from '@snapshire/contracts';
+import {
+  childScreenRoutes,
+  nestedScreenPath,
+  ROUTES,
+  SCREEN_ROUTES,
+  SCREENS,
+  type ScreenRoute,
+} from '@snapshire/contracts';
 import type { RemoteScreenRef } from '@snapshire/federation/remotes';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from '../features/layout/Layout.tsx';
@@ -14,9 +21,7 @@ import { TermsPage } from '../features/terms/TermsPage.tsx';
 function screenRoute(route: ScreenRoute, path: string = ROUTES[route]): RouteObject {
   // The declaration itself: its remote and module (what RemoteScreen and the loader read) agree by type.
   const handle: RemoteScreenRef = SCREENS[route];
-  const children = childScreenRoutes(route).map((child) =>
-    screenRoute(child, ROUTES[child].slice(ROUTES[route].length + 1)),
-  );
+  const children = childScreenRoutes(route).map((child) => screenRoute(child, nestedScreenPath(child)));
   return {
     path,
     element: <RemoteScreen {...handle} />,

@@ -19,6 +19,7 @@ import { attachRealtime, type RealtimeServer } from './realtime/routes.ts';
 import { startReconciler } from './reconcile/reconcile.ts';
 import { createApp } from './server.ts';
 import { closeFunctions, warmFunctions } from './functions/functions.ts';
+import { keepIdleConnections } from './http/keepAlive.ts';
 
 export { deriveKeys, DEFAULT_JWT_SECRET } from './config/keys.ts';
 export type { ProjectKeys } from './config/keys.ts';
@@ -66,9 +67,6 @@ class NoRealtime {
     throw new Error("The embedded backend's own client does not use Realtime");
   }
 }
-
-/** How long an idle keep-alive connection stays open (test/reliability/keep-alive.test.ts). */
-const IDLE_CONNECTION_TIMEOUT_MS = 60_000;
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -148,10 +146,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     stopReconciler = await startReconciler(ctx, config.reconcile);
     const app = createApp(ctx);
     server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
-    // Idle connections live a minute, as behind Supabase's gateway; Node's 5 s would close one under a
-    // caller that was busy meanwhile (a function decoding a photo), whose next POST then dies with EPIPE.
-    server.keepAliveTimeout = IDLE_CONNECTION_TIMEOUT_MS;
-    server.headersTimeout = IDLE_CONNECTION_TIMEOUT_MS + 5_000;
+    keepIdleConnections(server);
     if (config.realtime.enabled) realtime = await attachRealtime(server, ctx, config.realtime.limits);
     const port = await listen(server, config.port, config.host);
     const urlHost =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from './routes.ts';
-import { childScreenRoutes, SCREEN_ROUTES, SCREENS, type ScreenDeclaration } from './screens.ts';
+import { childScreenRoutes, nestedScreenPath, SCREEN_ROUTES, SCREENS, type ScreenDeclaration } from './screens.ts';
 
 const declared = (route: keyof typeof SCREENS): ScreenDeclaration => SCREENS[route];
 
@@ -11,7 +11,10 @@ describe('SCREENS, the one declaration of each remote screen', () => {
       if (!parent) continue;
       expect(ROUTES[route].startsWith(`${ROUTES[parent]}/`), route).toBe(true);
       expect(childScreenRoutes(parent)).toContain(route);
+      expect(`${ROUTES[parent]}/${nestedScreenPath(route)}`).toBe(ROUTES[route]);
     }
+    expect(nestedScreenPath('GROUP_POST_BY_ID')).toBe('post/:postId');
+    expect(nestedScreenPath('GROUPS')).toBe(ROUTES.GROUPS);
   });
 
   it('gives each exposed module to one remote, and a screen drawn at several routes one reading of them', () => {

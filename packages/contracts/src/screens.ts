@@ -9,7 +9,7 @@
  * - a remote's first queries (remote-browse/build/screenData.ts, keyed by its screens);
  * - the README's table of screens (a test compares it with this one).
  */
-import type { RouteName } from './routes.ts';
+import { ROUTES, type RouteName } from './routes.ts';
 
 /** The remotes that draw screens; packages/federation/src/remotes.ts says how each is built and served. */
 export const SCREEN_REMOTES = ['remote_browse', 'remote_auth', 'remote_upload'] as const;
@@ -92,4 +92,10 @@ export function screenModulePath(module: string): string {
 /** The routes nested under `parent` (none for a route no screen nests under). */
 export function childScreenRoutes(parent: RouteName): ScreenRoute[] {
   return SCREEN_ROUTES.filter((route) => (SCREENS[route] as ScreenDeclaration).parent === parent);
+}
+
+/** A nested screen's path relative to its parent's, as its nested route takes it: 'post/:postId' under '/groups/:groupId'. */
+export function nestedScreenPath(child: ScreenRoute): string {
+  const parent = (SCREENS[child] as ScreenDeclaration).parent;
+  return parent ? ROUTES[child].slice(ROUTES[parent].length + 1) : ROUTES[child];
 }

@@ -12,6 +12,7 @@ import { NativeSelect } from '@chakra-ui/react';
 import { Box, Button, HStack, Link, Text } from '@snapshire/shell-components';
 import {
   childScreenRoutes,
+  nestedScreenPath,
   ROUTES,
   runtimeConfigSchema,
   SCREEN_ROUTES,
@@ -130,7 +131,7 @@ export function screenRoutes<R extends ScreenRemote>(remote: R, screens: ScreenL
       <Route key={name} path={path} lazy={lazyScreen(load as () => Promise<{ default: ComponentType }>)}>
         {childScreenRoutes(name)
           .filter(ofRemote)
-          .map((child) => route(child, ROUTES[child].slice(ROUTES[name].length + 1)))}
+          .map((child) => route(child, nestedScreenPath(child)))}
       </Route>
     );
   };

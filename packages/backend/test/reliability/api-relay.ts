@@ -7,6 +7,7 @@
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keepIdleConnections } from '../../src/http/keepAlive.ts';
 
 /** A request to hold: its method and path, and whether to hold it before the backend sees it or its answer. */
 export interface HoldAt {
@@ -106,11 +107,10 @@ export async function startApiRelay(): Promise<ApiRelay> {
       upstream.end(body);
     })().catch(() => res.destroy());
   });
-  // Idle connections kept as long as the backend's own server keeps them (src/index.ts): a function that
-  // decodes a photo between two calls sends its next one on the connection it kept, and a relay that had
-  // closed it meanwhile would fail that upload where the backend alone would not.
-  server.keepAliveTimeout = 60_000;
-  server.headersTimeout = 65_000;
+  // Idle connections kept as long as the backend's own server keeps them: a function that decodes a photo
+  // between two calls sends its next one on the connection it kept, and a relay that had closed it meanwhile
+  // would fail that upload where the backend alone would not.
+  keepIdleConnections(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
