@@ -178,6 +178,17 @@ const SHELL_COMPONENTS = shellComponentNames(
 const SHELL_COMPONENT_IMPORTS = [
   {
     name: '@chakra-ui/react',
+    allowTypeImports: true,
+    message:
+      "Import a component from its own entry ('@chakra-ui/react/field', Chakra's modular imports), the shell's from " +
+      "'@snapshire/shell-components': a remote's build groups its Chakra components by the screens that draw them " +
+      '(packages/federation/src/chunkGroups.ts), which the package index hides.',
+  },
+];
+/** The shell's components through their own entries: the host provides them once for the page. */
+const SHELL_COMPONENT_PATTERNS = [
+  {
+    group: ['@chakra-ui/react/*'],
     importNames: SHELL_COMPONENTS,
     allowTypeImports: true,
     message: "The host provides it once for the page: import it from '@snapshire/shell-components'.",
@@ -210,6 +221,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // With verbatimModuleSyntax, `import { type A } from 'm'` stays in the output as `import {} from 'm'`: a
+      // real import, which made a remote put the module in a chunk of its own (packages/federation/src/chunkGroups.ts).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {
@@ -276,7 +290,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [...SINGLETON_IMPORTS, ...SHELL_COMPONENT_IMPORTS] },
+        { paths: [...SINGLETON_IMPORTS, ...SHELL_COMPONENT_IMPORTS], patterns: SHELL_COMPONENT_PATTERNS },
       ],
     },
   },
@@ -291,6 +305,7 @@ export default tseslint.config(
         {
           paths: [...SINGLETON_IMPORTS, ...SHELL_COMPONENT_IMPORTS],
           patterns: [
+            ...SHELL_COMPONENT_PATTERNS,
             {
               // The screen loaders (src/screens/index.ts) import each screen dynamically; a screen itself, imported
               // statically, would be shared by the page and its exposed entry (lazyScreen says why).

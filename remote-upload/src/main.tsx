@@ -3,7 +3,7 @@
  * Open /groups/<group id>/photograph/new (sign in through remote-auth or the site first: the session is shared
  * through localStorage on the same host name). Inside the site the host provides the providers and router.
  */
-import { Code } from '@chakra-ui/react';
+import { Code } from '@chakra-ui/react/code';
 import { Stack, Text } from '@snapshire/shell-components';
 import { screenRoutes, startStandalone } from '@snapshire/standalone';
 import { Route } from 'react-router-dom';

@@ -49,7 +49,10 @@ export function remoteExposes(name: RemoteName): Record<string, string> {
 export function remoteFederation(name: RemoteName, appDir: string): PluginOption {
   return [
     chakraCorePlugin(),
-    chunkGroupsPlugin({ coreIsFallback: true }),
+    chunkGroupsPlugin({
+      coreIsFallback: true,
+      screens: Object.values(remoteExposes(name)).map((path) => join(appDir, path)),
+    }),
     runtimeCoreFromHostPlugin(),
     federation({
       name,

@@ -8,7 +8,7 @@
  * list @snapshire/data, or the federation plugin stops sharing data as one instance (foundation.spec.ts found
  * four copies of packages/data on the page when @snapshire/ui listed it).
  */
-import { NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Box, Button, HStack, Link, Text } from '@snapshire/shell-components';
 import {
   childScreenRoutes,

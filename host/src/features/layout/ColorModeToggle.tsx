@@ -1,4 +1,4 @@
-import { Menu } from '@chakra-ui/react';
+import { Menu } from '@chakra-ui/react/menu';
 import { Box, IconButton, Portal } from '@snapshire/shell-components';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { COLOR_MODES, useColorMode, type ColorMode } from '@snapshire/ui';

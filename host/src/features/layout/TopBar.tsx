@@ -1,4 +1,4 @@
-import { Spacer } from '@chakra-ui/react';
+import { Spacer } from '@chakra-ui/react/spacer';
 import { Box, Button, Flex, HStack, Link } from '@snapshire/shell-components';
 import { ACCOUNT_LINK_TEXT, paths } from '@snapshire/contracts';
 import { useSession, useSupabase } from '@snapshire/data';

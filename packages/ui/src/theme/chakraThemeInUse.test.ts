@@ -47,8 +47,11 @@ function recipesTheAppsNeed(): Map<string, string[]> {
   const needed = new Map<string, string[]>();
   for (const file of SOURCES.flatMap((dir) => sourceFiles(join(REPO, dir)))) {
     const source = readFileSync(file, 'utf8');
-    // Imported by an app, or re-exported for the apps by packages/shell-components.
-    for (const [, names] of source.matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+    // Imported by an app (from the component's own entry, '@chakra-ui/react/checkbox'), or re-exported for the
+    // apps by packages/shell-components.
+    for (const [, names] of source.matchAll(
+      /(?:import|export)\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react(?:\/[\w-]+)?'/g,
+    )) {
       for (const name of names!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!)) {
         if (!name || name.startsWith('type ')) continue;
         for (const key of recipeKeysOf(name)) {

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Field, Input } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
 import { Alert, Button, Stack } from '@snapshire/shell-components';
 import { MESSAGES, newPasswordSchema, PROFILE_TEXTS } from '@snapshire/contracts';
 import { useSupabase } from '@snapshire/data';

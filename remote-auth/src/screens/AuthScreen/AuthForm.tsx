@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Field, Input } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
 import { Alert, Button, Link, Stack } from '@snapshire/shell-components';
 import { MESSAGES, paths, type AuthMode } from '@snapshire/contracts';
 import { confirmationRedirectUrl } from './authRoute.ts';

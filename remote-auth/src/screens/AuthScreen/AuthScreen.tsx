@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
-import { ButtonGroup, Grid } from '@chakra-ui/react';
+import { ButtonGroup } from '@chakra-ui/react/button';
+import { Grid } from '@chakra-ui/react/grid';
 import { Box, Button, Container, Heading, Stack, Text } from '@snapshire/shell-components';
 import { useSession } from '@snapshire/data';
 import { LoadingState } from '@snapshire/ui';

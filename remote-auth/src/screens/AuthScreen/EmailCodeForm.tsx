@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Field, Input } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
 import { Alert, Button, HStack, Stack } from '@snapshire/shell-components';
 import { MESSAGES } from '@snapshire/contracts';
 import { useAuthActions, type EmailCodeKind } from './useAuthActions.ts';

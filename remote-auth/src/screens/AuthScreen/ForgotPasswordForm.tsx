@@ -1,7 +1,8 @@
 import { DoneNotice } from './DoneNotice.tsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Field, Input } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
 import { Alert, Button, Link, Stack } from '@snapshire/shell-components';
 import { MESSAGES, paths, recoveryRequestSchema } from '@snapshire/contracts';
 import { useSupabase } from '@snapshire/data';

@@ -1,4 +1,5 @@
-import { Field, Input } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
 import { PROFILE_LIMITS, PROFILE_TEXTS } from '@snapshire/contracts';
 import { useId, type Ref } from 'react';
 

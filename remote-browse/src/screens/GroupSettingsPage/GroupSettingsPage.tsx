@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Separator } from '@chakra-ui/react';
+import { Separator } from '@chakra-ui/react/separator';
 import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from '@snapshire/shell-components';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';

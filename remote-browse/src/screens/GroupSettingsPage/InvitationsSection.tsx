@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Field, Input, NativeSelect } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@snapshire/shell-components';
 import { useMutation } from '@apollo/client/react';
 import { GROUP_ACTION_MESSAGES, GROUP_LIMITS, GROUP_RULE_MESSAGES, paths } from '@snapshire/contracts';

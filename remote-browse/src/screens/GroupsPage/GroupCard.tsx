@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { Card, Grid } from '@chakra-ui/react';
+import { Card } from '@chakra-ui/react/card';
+import { Grid } from '@chakra-ui/react/grid';
 import { Box, Center, Text } from '@snapshire/shell-components';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS, MESSAGES, paths } from '@snapshire/contracts';

@@ -1,4 +1,4 @@
-import { SimpleGrid } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Text } from '@snapshire/shell-components';
 import { useQuery } from '@apollo/client/react';
 import { MESSAGES } from '@snapshire/contracts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Card } from '@chakra-ui/react';
+import { Card } from '@chakra-ui/react/card';
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@snapshire/shell-components';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { DataList } from '@chakra-ui/react';
+import { DataList } from '@chakra-ui/react/data-list';
 import { BROWSE_TEXT, cameraLine } from '@snapshire/contracts';
 import type { PostDetailNode } from '../../shared/data/types.ts';
 

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
-import { DataList, Grid, Wrap } from '@chakra-ui/react';
+import { DataList } from '@chakra-ui/react/data-list';
+import { Grid } from '@chakra-ui/react/grid';
+import { Wrap } from '@chakra-ui/react/wrap';
 import { Badge, Box, Button, Center, Heading, HStack, Link, Spinner, Stack } from '@snapshire/shell-components';
 import { useQuery } from '@apollo/client/react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';

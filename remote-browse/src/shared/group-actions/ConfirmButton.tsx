@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { type ButtonProps } from '@chakra-ui/react';
+import type { ButtonProps } from '@chakra-ui/react';
 import { Button, Dialog, Portal, Text } from '@snapshire/shell-components';
 
 export interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {

@@ -1,4 +1,6 @@
-import { Checkbox, Fieldset, Wrap } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Fieldset } from '@chakra-ui/react/fieldset';
+import { Wrap } from '@chakra-ui/react/wrap';
 import { GROUP_LIMITS } from '@snapshire/contracts';
 
 export interface CategoryChoice {

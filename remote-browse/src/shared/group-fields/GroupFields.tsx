@@ -1,5 +1,8 @@
 import { useId, useRef, useState, type Ref } from 'react';
-import { Field, Input, Switch, Textarea } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { Switch } from '@chakra-ui/react/switch';
+import { Textarea } from '@chakra-ui/react/textarea';
 import { Stack } from '@snapshire/shell-components';
 import { GROUP_LIMITS, GROUP_RULE_MESSAGES } from '@snapshire/contracts';
 import { CategoryChoices, type CategoryChoice } from './CategoryChoices.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type BoxProps } from '@chakra-ui/react';
+import type { BoxProps } from '@chakra-ui/react';
 import { Box } from '@snapshire/shell-components';
 import { placeholderDataUrl } from './placeholder.ts';
 import { fallbackRendition, widthSrcSet, type PhotoRef } from './renditions.ts';

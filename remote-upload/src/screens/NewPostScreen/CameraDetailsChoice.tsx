@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Checkbox } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Stack, Text } from '@snapshire/shell-components';
 import { cameraLine, JPEG_HEADER_READ_BYTES, MESSAGES, readExif } from '@snapshire/contracts';
 

@@ -1,14 +1,12 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import {
-  CheckboxCard,
-  CheckboxGroup,
-  Field,
-  Fieldset,
-  Progress,
-  RadioGroup,
-  SimpleGrid,
-  Textarea,
-} from '@chakra-ui/react';
+import { CheckboxGroup } from '@chakra-ui/react/checkbox';
+import { CheckboxCard } from '@chakra-ui/react/checkbox-card';
+import { Field } from '@chakra-ui/react/field';
+import { Fieldset } from '@chakra-ui/react/fieldset';
+import { Progress } from '@chakra-ui/react/progress';
+import { RadioGroup } from '@chakra-ui/react/radio-group';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Textarea } from '@chakra-ui/react/textarea';
 import { Alert, Button, Heading, Stack, Text, HStack } from '@snapshire/shell-components';
 import { LIMITS, MESSAGES, PHOTO_TYPE_LABELS, PHOTO_TYPES, type PhotoType } from '@snapshire/contracts';
 import type { CategoryOption } from './newPostGroupQuery.ts';

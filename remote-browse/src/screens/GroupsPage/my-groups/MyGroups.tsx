@@ -1,4 +1,5 @@
-import { Card, SimpleGrid } from '@chakra-ui/react';
+import { Card } from '@chakra-ui/react/card';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@snapshire/shell-components';
 import { useQuery } from '@apollo/client/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Field, Textarea } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
+import { Textarea } from '@chakra-ui/react/textarea';
 import { Button, HStack, Text } from '@snapshire/shell-components';
 import { GROUP_RULE_MESSAGES, SOCIAL_LIMITS, groupRuleMessage } from '@snapshire/contracts';
 

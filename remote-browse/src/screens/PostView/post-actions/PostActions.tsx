@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Field, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { Textarea } from '@chakra-ui/react/textarea';
 import { Box, Button, HStack, Stack } from '@snapshire/shell-components';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';

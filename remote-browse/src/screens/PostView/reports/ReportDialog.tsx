@@ -1,6 +1,9 @@
 /** The report dialog of ReportButton.tsx, loaded when a report is started. */
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type SyntheticEvent } from 'react';
-import { chakra, Field, RadioGroup, Textarea } from '@chakra-ui/react';
+import { chakra } from '@chakra-ui/react/styled-system';
+import { Field } from '@chakra-ui/react/field';
+import { RadioGroup } from '@chakra-ui/react/radio-group';
+import { Textarea } from '@chakra-ui/react/textarea';
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@snapshire/shell-components';
 import { useMutation } from '@apollo/client/react';
 import {

@@ -1,4 +1,7 @@
-import { Field, Progress, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
+import { Progress } from '@chakra-ui/react/progress';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Textarea } from '@chakra-ui/react/textarea';
 import { Badge, Box, Button, HStack, Image, List, Stack, Text } from '@snapshire/shell-components';
 import { BATCH_TEXT, LIMITS } from '@snapshire/contracts';
 import type { BatchItem } from './batchState.ts';

@@ -1,4 +1,4 @@
-import { Progress } from '@chakra-ui/react';
+import { Progress } from '@chakra-ui/react/progress';
 import { HStack } from '@snapshire/shell-components';
 import { BATCH_TEXT } from '@snapshire/contracts';
 import { batchProgress, type BatchItem } from './batchState.ts';
