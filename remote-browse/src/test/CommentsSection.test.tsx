@@ -32,7 +32,7 @@ beforeAll(async () => {
   adminEmail = uniqueEmail('admin');
   adminId = await backend.createUser(adminEmail, AUTHOR_PASSWORD);
   await backend.sql(`update public.profile set display_name = 'Grace Admin' where id = $1`, [adminId]);
-  group = await insertGroup(backend, { authorId, name: 'Harbour Family', isPrivate: true, posts: galleryPosts(3) });
+  group = await insertGroup(backend, { authorId, name: 'Harbour Family', isPrivate: true, posts: galleryPosts(4) });
   await backend.sql(
     `insert into public.group_member (group_id, user_id, role) values ($1, $2, 'member'), ($1, $3, 'admin')`,
     [group.id, authorId, adminId],
@@ -93,13 +93,21 @@ describe('comments under a post', { timeout: 60_000 }, () => {
   });
 
   it('keeps the text and says why when the server refuses it', async () => {
-    await signIn(authorEmail);
+    // A member of its own: the limit counts a person's comments on every post, and the other tests comment as
+    // the author (tests may run in any order: --sequence.shuffle).
+    const busyEmail = uniqueEmail('busy');
+    const busyId = await insertAuthor(backend, busyEmail);
+    await backend.sql(`insert into public.group_member (group_id, user_id, role) values ($1, $2, 'member')`, [
+      group.id,
+      busyId,
+    ]);
+    await signIn(busyEmail);
     const post = group.posts[1]!;
     // Twenty comments this minute already: the next is refused whole.
     await backend.sql(
       `insert into public.post_comment (post_id, group_id, author_id, body)
        select $1, $2, $3, 'Earlier ' || n from generate_series(1, $4::int) n`,
-      [post.id, group.id, authorId, SOCIAL_LIMITS.COMMENTS_PER_MINUTE],
+      [post.id, group.id, busyId, SOCIAL_LIMITS.COMMENTS_PER_MINUTE],
     );
     await renderPost(post.id);
     const box = await screen.findByRole('textbox', { name: SOCIAL_TEXT.ADD_COMMENT });
@@ -181,7 +189,8 @@ describe('comments under a post', { timeout: 60_000 }, () => {
   });
 
   it("shows a deleted account's comment without a name", async () => {
-    const post = group.posts[0]!;
+    // Not the post another test counts the comments of.
+    const post = group.posts[3]!;
     await backend.sql(
       `insert into public.post_comment (post_id, group_id, author_id, body) values ($1, $2, null, 'From the past')`,
       [post.id, group.id],

@@ -30,7 +30,10 @@ let p1: GalleryPost;
 let p2: GalleryPost;
 let p3: GalleryPost;
 let authorEmail: string;
-/** Two photos of the author's own, to edit and delete. */
+/**
+ * Photos of the author's own: the first to edit, the first two to move between, the third to delete (its own,
+ * as tests may run in any order: --sequence.shuffle).
+ */
 let own: WorldGroup;
 
 beforeAll(async () => {
@@ -46,7 +49,7 @@ beforeAll(async () => {
   });
   [p1, p2, p3] = three.posts as [GalleryPost, GalleryPost, GalleryPost];
   many = await insertGroup(backend, { authorId, name: 'Busy Harbour', posts: galleryPosts(PAGE_SIZE + 1) });
-  own = await insertGroup(backend, { authorId, name: 'Own Harbour', posts: galleryPosts(2) });
+  own = await insertGroup(backend, { authorId, name: 'Own Harbour', posts: galleryPosts(3) });
 });
 afterAll(async () => {
   await backend?.stop();
@@ -271,7 +274,7 @@ describe('post actions keep the focus where the person is', { timeout: 60_000 },
   });
 
   it("after deleting, gives the focus to the group page's news that the post is gone", async () => {
-    const post = own.posts[1]!;
+    const post = own.posts[2]!;
     renderPage(own.id, post.id);
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Delete post' }));

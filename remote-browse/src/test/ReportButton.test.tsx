@@ -38,7 +38,7 @@ beforeAll(async () => {
   memberEmail = uniqueEmail('member');
   const ownerId = await insertAuthor(backend, ownerEmail);
   memberId = await insertPerson(backend, memberEmail, 'Ben Member');
-  group = await insertGroup(backend, { authorId: ownerId, posts: galleryPosts(4) });
+  group = await insertGroup(backend, { authorId: ownerId, posts: galleryPosts(5) });
   await insertMember(backend, group.id, ownerId, 'owner');
   await insertMember(backend, group.id, memberId, 'member');
 });
@@ -118,13 +118,15 @@ describe('ReportButton', { timeout: 60_000 }, () => {
   });
 
   it('refuses a second report made meanwhile elsewhere in words, keeping what was typed', async () => {
-    const post = group.posts[1]!;
+    // A post of its own, which no other test reports (tests may run in any order: --sequence.shuffle).
+    const post = group.posts[4]!;
     await signIn(memberEmail);
     // Offered before the report from another device arrived.
     renderOnBackend(backend.config, {
       initialEntries: [paths.group(group.id)],
       group: <ReportButton target={{ postId: post.id }} label={SOCIAL_TEXT.REPORT_PHOTO} reported={false} />,
     });
+    await insertReport(backend, { postId: post.id, reporterId: memberId, reason: 'spam' });
     const u = userEvent.setup();
     const dialog = await openDialog(u, SOCIAL_TEXT.REPORT_POST_TITLE);
     await u.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.nudity }));

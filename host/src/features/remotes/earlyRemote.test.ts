@@ -52,9 +52,19 @@ function pageWithConfig(path: string) {
 const preloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href);
 
+/**
+ * Takes out of <head> what these tests put there (the config block, the script's links), and only that: the
+ * <style> elements there belong to Emotion's cache (Chakra), which the test files that run after this one in
+ * the same page share (dom-setup.ts). Emptying <head> left the cache inserting before a removed element
+ * (NotFoundError in the next file that drew Chakra global styles, AuthLinkNotice.test.tsx).
+ */
+function removeWhatTheTestAdded() {
+  for (const element of document.head.querySelectorAll(`#${RUNTIME_CONFIG_ELEMENT_ID}, link`)) element.remove();
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.head.innerHTML = '';
+  removeWhatTheTestAdded();
   takeEarlyManifest(BROWSE);
 });
 
@@ -182,7 +192,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     expect(graphqlCalls(fetchImpl)[0]![1]?.headers).toMatchObject({ Authorization: 'Bearer user-token' });
 
     Reflect.deleteProperty(window, Symbol.for(EARLY_SCREEN_DATA_KEY));
-    document.head.innerHTML = '';
+    removeWhatTheTestAdded();
     localStorage.setItem(authStorageKey('http://127.0.0.1:54321'), session(-10));
     fetchImpl = page(`/groups/${GROUP}`);
     start();
@@ -197,7 +207,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(graphqlCalls(fetchImpl)).toHaveLength(0);
 
-    document.head.innerHTML = '';
+    removeWhatTheTestAdded();
     screenData.GroupPage.route = '/g/:groupId';
     fetchImpl = page(`/groups/${GROUP}`);
     start();
