@@ -6,51 +6,35 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { GROUP_RULE_MESSAGES, groupRuleMessage, REPORT_REASONS, SOCIAL_LIMITS } from '@snapshire/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyPlatformAndMigrations, type OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
-import { GROUPS, POSTS, USERS, callerFor, insertFixture, type Who } from './rls-world.ts';
-import { PROJECT_DIR } from './rls-matrix.ts';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROJECT_DIR } from '../../../packages/backend/src/config/config.ts';
+import type { OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
+import { userCaller } from '../../../packages/backend/testing/callers.ts';
+import {
+  callAs,
+  codesRaisedBy,
+  everyone,
+  expectRefusedAs,
+  expectWordsForEach,
+  itTellsWhoMayCall,
+  queryAs,
+} from './rule-calls.ts';
+import { GROUPS, POSTS, USERS, insertAccount, insertPost, worldForSuite, type Who } from './rls-world.ts';
 
-const SOCIAL_MIGRATION = resolve(PROJECT_DIR, 'migrations/20261129000100_social.sql');
+const SOCIAL_MIGRATION = resolve(DEFAULT_PROJECT_DIR, 'migrations/20261129000100_social.sql');
 
 export function defineSocialRules(label: string, open: () => Promise<OpenedDatabase>): void {
   describe(`likes, comments and reports on ${label}`, () => {
-    let db: OpenedDatabase;
-    beforeAll(async () => {
-      db = await open();
-      await applyPlatformAndMigrations(db, PROJECT_DIR);
-      await insertFixture(db);
-    });
-    afterAll(async () => {
-      await db?.close();
-    });
+    const db = worldForSuite(open);
 
-    const args = (named: Record<string, unknown>) => {
-      const names = Object.keys(named);
-      return { list: names.map((n, i) => `${n} => $${i + 1}`).join(', '), values: names.map((n) => named[n]) };
-    };
-    /** Calls public.<fn>(named args) as `who` and keeps the result; its single column as JSON. */
-    const call = async <T = unknown>(who: Who, fn: string, named: Record<string, unknown> = {}): Promise<T> => {
-      const { list, values } = args(named);
-      const { rows } = await db.asCaller(callerFor(who), (sql) =>
-        sql.query<{ r: T }>(`select to_jsonb(public.${fn}(${list})) as r`, values),
-      );
-      return rows[0]!.r;
-    };
-    const refused = async (who: Who, fn: string, named: Record<string, unknown>, code: string) => {
-      await expect(call(who, fn, named), `${who} ${fn}`).rejects.toThrow(new RegExp(`^${code}$`));
-    };
-    const rowsAs = async (who: Who, query: string, params: unknown[] = []) =>
-      (await db.asCaller(callerFor(who), (sql) => sql.query<Record<string, unknown>>(query, params))).rows;
+    const call = <T = unknown>(who: Who, fn: string, args: Record<string, unknown> = {}) =>
+      callAs<T>(db, who, fn, args);
+    const refused = (who: Who, fn: string, args: Record<string, unknown>, code: string) =>
+      expectRefusedAs(db, who, fn, args, code);
+    const rowsAs = (who: Who, query: string, params: unknown[] = []) => queryAs(db, who, query, params);
     /** A finished post by the author in the private group, gone after the test that made it. */
-    const newPost = async (groupId: string = GROUPS.priv) => {
-      const { rows } = await db.query<{ id: string }>(
-        `insert into public.post (file_name, group_id, author_id, meta_width, meta_height, has_uploaded_photo)
-         values ('photo.jpg', $1, $2, 10, 10, true) returning id`,
-        [groupId, USERS.author],
-      );
-      return rows[0]!.id;
-    };
+    const newPost = (groupId: string = GROUPS.priv) =>
+      insertPost(db, { groupId, authorId: USERS.author, uploaded: true });
     const counts = async (postId: string) =>
       (
         await db.query<{ like_count: number; comment_count: number }>(
@@ -60,59 +44,29 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
       ).rows[0];
 
     describe('who may call what (on the fixture, each call rolled back)', () => {
-      const ROLLBACK = new Error('rollback');
-      const outcome = async (who: Who, fn: string, named: Record<string, unknown>): Promise<string> => {
-        const { list, values } = args(named);
-        try {
-          await db.asCaller(callerFor(who), async (sql) => {
-            await sql.query(`select public.${fn}(${list})`, values);
-            throw ROLLBACK;
-          });
-        } catch (err) {
-          if (err === ROLLBACK) return 'ok';
-          const message = (err as Error).message;
-          return /permission denied/.test(message) ? 'denied' : message;
-        }
-        return 'unreachable';
-      };
-      const all = (value: string, except: Partial<Record<Who, string>> = {}): Record<Who, string> => ({
-        anon: 'denied',
-        outsider: value,
-        member: value,
-        admin: value,
-        owner: value,
-        author: value,
-        ...except,
-      });
-      const TABLE: [string, Record<string, unknown>, Record<Who, string>][] = [
+      itTellsWhoMayCall(db, [
         // Members of the private group take part; to everyone else its posts do not exist.
-        ['set_post_like', { post_id: POSTS.privDone, liked: true }, all('ok', { outsider: 'post_not_found' })],
-        ['add_comment', { post_id: POSTS.privDone, body: 'Lovely' }, all('ok', { outsider: 'post_not_found' })],
+        ['set_post_like', { post_id: POSTS.privDone, liked: true }, everyone('ok', { outsider: 'post_not_found' })],
+        ['add_comment', { post_id: POSTS.privDone, body: 'Lovely' }, everyone('ok', { outsider: 'post_not_found' })],
         [
           'add_comment',
           { post_id: POSTS.privDone, body: ' \n ' },
-          all('comment_empty', { outsider: 'post_not_found' }),
+          everyone('comment_empty', { outsider: 'post_not_found' }),
         ],
         // The public group has no members in the fixture: seeing is not taking part.
-        ['set_post_like', { post_id: POSTS.pubDone, liked: true }, all('join_to_take_part')],
-        ['add_comment', { post_id: POSTS.pubDone, body: 'Lovely' }, all('join_to_take_part')],
+        ['set_post_like', { post_id: POSTS.pubDone, liked: true }, everyone('join_to_take_part')],
+        ['add_comment', { post_id: POSTS.pubDone, body: 'Lovely' }, everyone('join_to_take_part')],
         // A post still uploading is nobody's to like, not even its author's.
-        ['set_post_like', { post_id: POSTS.privPending, liked: true }, all('post_not_found')],
+        ['set_post_like', { post_id: POSTS.privPending, liked: true }, everyone('post_not_found')],
         // Anyone signed in who sees a post may report it.
-        ['report_post', { post_id: POSTS.pubDone, reason: 'spam' }, all('ok')],
-        ['report_post', { post_id: POSTS.privDone, reason: 'spam' }, all('ok', { outsider: 'post_not_found' })],
+        ['report_post', { post_id: POSTS.pubDone, reason: 'spam' }, everyone('ok')],
+        ['report_post', { post_id: POSTS.privDone, reason: 'spam' }, everyone('ok', { outsider: 'post_not_found' })],
         [
           'report_post',
           { post_id: POSTS.privDone, reason: 'boring' },
-          all('report_reason_unknown', { outsider: 'post_not_found' }),
+          everyone('report_reason_unknown', { outsider: 'post_not_found' }),
         ],
-      ];
-      for (const [fn, named, expected] of TABLE)
-        it(`${fn}(${Object.values(named).join(', ').replace(/\s+/g, ' ')})`, async () => {
-          const got = {} as Record<Who, string>;
-          for (const who of Object.keys(expected) as Who[]) got[who] = await outcome(who, fn, named);
-          expect(got).toEqual(expected);
-        });
+      ]);
     });
 
     it('keeps one like per person, counts it on the post and says who liked it', async () => {
@@ -247,19 +201,14 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
 
     it('keeps a deleted account’s comments, without an author', async () => {
       const leaving = 'a0000000-0000-4000-8000-000000000099';
-      await db.query(
-        `insert into auth.users (id, aud, role, email, created_at, updated_at)
-         values ($1, 'authenticated', 'authenticated', 'leaving@rls.test', now(), now())`,
-        [leaving],
-      );
+      await insertAccount(db, 'leaving@rls.test', { id: leaving });
       await db.query(`insert into public.group_member (group_id, user_id, role) values ($1, $2, 'member')`, [
         GROUPS.priv,
         leaving,
       ]);
       const post = await newPost();
-      const { rows } = await db.asCaller(
-        { role: 'authenticated', claims: { sub: leaving, role: 'authenticated', aud: 'authenticated' } },
-        (sql) => sql.query<{ id: string }>(`select (public.add_comment($1, 'Goodbye')).id`, [post]),
+      const { rows } = await db.asCaller(userCaller(leaving), (sql) =>
+        sql.query<{ id: string }>(`select (public.add_comment($1, 'Goodbye')).id`, [post]),
       );
       await db.query('delete from auth.users where id = $1', [leaving]);
       const kept = await rowsAs('member', 'select body, author_id from public.post_comment where id = $1', [
@@ -276,15 +225,9 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
     });
 
     it('has words in packages/contracts for every code the migration raises, and the same limits', async () => {
-      const sql = await readFile(SOCIAL_MIGRATION, 'utf8');
-      const codes = new Set([...sql.matchAll(/raise exception '([a-z_]+)'/g)].map((m) => m[1]!));
+      const codes = await codesRaisedBy(SOCIAL_MIGRATION);
       expect(codes.size).toBeGreaterThan(10);
-      for (const code of codes) {
-        expect(Object.keys(GROUP_RULE_MESSAGES), code).toContain(code);
-        expect(groupRuleMessage(`GraphQL error: ${code}`)).toBe(
-          GROUP_RULE_MESSAGES[code as keyof typeof GROUP_RULE_MESSAGES],
-        );
-      }
+      expectWordsForEach(codes, GROUP_RULE_MESSAGES, groupRuleMessage);
       const { rows } = await db.query<Record<string, number>>(
         `select private.social_limit('comment_max') as "COMMENT_MAX_LENGTH",
                 private.social_limit('comments_per_minute') as "COMMENTS_PER_MINUTE",
@@ -299,7 +242,7 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
         REPORT_DETAILS_MAX_LENGTH: SOCIAL_LIMITS.REPORT_DETAILS_MAX_LENGTH,
         REPORTS_PER_HOUR: SOCIAL_LIMITS.REPORTS_PER_HOUR,
       });
-      const reasons = sql
+      const reasons = (await readFile(SOCIAL_MIGRATION, 'utf8'))
         .match(/reason in \(([^)]*)\)/)![1]!
         .match(/'([a-z]+)'/g)!
         .map((r) => r.slice(1, -1));
