@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_ACCOUNTS } from '../../../../supabase/seed/accounts.ts';
 import { SEED_CATEGORIES, SEED_GROUPS } from '../../../../supabase/seed/ids.ts';
 import { startBackendProcess, stopBackendProcess, type BackendProcess } from '../../testing/processes.ts';
-import { startApiRelay, type ApiRelay, type Held, type HoldAt } from './api-relay.ts';
+import { requestLine, startRelay, type HeldRequest, type HoldAt, type Relay } from '../../testing/relay.ts';
 import { writeProductProjectWithoutPhotos } from './reliability-project.ts';
 
 /** A noisy (so barely compressible) JPEG of a few megabytes: the function needs a while to take it in. */
@@ -42,7 +42,7 @@ function multipart(photo: Buffer, description: string): { boundary: string; body
 /**
  * Where to kill, each reached by construction, and what that point implies. The client holds its body (the
  * backend reads a request whole before the function runs, so the function has not started); or the relay
- * between the function and the backend's API (api-relay.ts) holds the function's storage upload or its
+ * between the function and the backend's API (testing/relay.ts) holds the function's storage upload or its
  * post_create call, before the backend sees it or once it has answered; or the client has its 201.
  * `before` is the upload's state at the kill (its post rows, and objects and files beyond those before it);
  * `after` is what the restart must leave of it.
@@ -140,7 +140,7 @@ async function footprintOf(p: BackendProcess, dataDir: string, description: stri
  */
 async function uploadAndKill(
   p: BackendProcess,
-  relay: ApiRelay,
+  relay: Relay,
   dataDir: string,
   token: string,
   photo: Buffer,
@@ -150,7 +150,7 @@ async function uploadAndKill(
   status?: number;
   base: Footprint;
   atKill: KillPoint['before'];
-  held?: Held;
+  held?: HeldRequest;
   relayed: string[];
   answer: string;
 }> {
@@ -159,7 +159,7 @@ async function uploadAndKill(
   await db.connect();
   db.on('error', () => undefined);
   const base = await footprint(db, dataDir, description);
-  const relayedFrom = relay.seen.length;
+  const relayedFrom = relay.requests.length;
   let status: number | undefined;
   let answered!: () => void;
   const answer = new Promise<void>((r) => (answered = r));
@@ -181,7 +181,7 @@ async function uploadAndKill(
     res.on('error', answered);
   });
   req.on('error', () => answered());
-  let held: Held | undefined;
+  let held: HeldRequest | undefined;
   if (point.at === 'half-body') {
     await new Promise<void>((r) => req.write(body.subarray(0, body.length >> 1), () => r()));
     await new Promise((r) => setTimeout(r, 50));
@@ -212,7 +212,7 @@ async function uploadAndKill(
     base,
     atKill,
     held,
-    relayed: relay.seen.slice(relayedFrom),
+    relayed: relay.requests.slice(relayedFrom).map(requestLine),
     answer: `${answerText.slice(0, 300)}${logged ? `\n  backend log:\n${logged}` : ''}`,
   };
 }
@@ -340,7 +340,7 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
   let env: Record<string, string>;
   let current: BackendProcess | undefined;
   /** Between handle-post-create and the backend's API, for every start. */
-  let relay: ApiRelay;
+  let relay: Relay;
   /** A start on the shared data directory, with the uploader in place. */
   const start = async (): Promise<BackendProcess> => {
     const p = await startBackendProcess(env);
@@ -350,13 +350,13 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
   };
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'snapshire-upload-kill-'));
-    relay = await startApiRelay();
+    relay = await startRelay();
     projectDir = await writeProductProjectWithoutPhotos({ functionsApiUrl: relay.url });
     env = { DATA_DIR: dataDir, SUPABASE_PROJECT_DIR: projectDir, AUTOCONFIRM: 'false' };
   });
   afterAll(async () => {
     if (current) await stopBackendProcess(current);
-    await relay?.close();
+    await relay?.stop();
     await rm(dataDir, { recursive: true, force: true });
     await rm(projectDir, { recursive: true, force: true });
   });
@@ -385,7 +385,7 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
       if (point.at === 'half-body') expect(relayed, 'the function never ran').toEqual([]);
       if (point.hold?.phase === 'answer') expect(held?.answer?.status, said).toBe(200);
       if (point.hold?.path === POST_CREATE_RPC) {
-        expect((JSON.parse(held!.body.toString()) as { p_description?: string }).p_description).toBe(description);
+        expect((JSON.parse(held!.request.body) as { p_description?: string }).p_description).toBe(description);
         if (point.hold.phase === 'answer') expect(JSON.parse(held!.answer!.body.toString())).toBe('created');
       }
       expect(atKill, said).toEqual(point.before);
