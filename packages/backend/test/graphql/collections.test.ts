@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   b64,
+  BLOG_TABLE,
   createScenario,
   expectRefusals,
   refusal,
@@ -13,14 +14,7 @@ import {
 
 const db = testDatabaseForSuite();
 
-const BLOG_SQL = `
-  create table "Blog"(
-    id serial primary key,
-    name varchar(255) not null,
-    description varchar(255),
-    "createdAt" timestamp not null default '2023-07-24T04:01:09.882781',
-    "updatedAt" timestamp not null default '2023-07-24T04:01:09.882781'
-  );
+const BLOG_SQL = `${BLOG_TABLE}
   insert into "Blog"(name, description) values
     ('A: Blog 1', 'a desc1'), ('A: Blog 2', 'a desc2'), ('A: Blog 3', 'a desc3'), ('B: Blog 3', 'b desc1');
 `;

@@ -119,6 +119,19 @@ export interface Scenario {
   ): Promise<GraphqlResponse>;
 }
 
+/**
+ * The "Blog" table of pg_graphql's API docs, empty. Its timestamps default to the docs' value, so answers that
+ * show them do not depend on the clock.
+ */
+export const BLOG_TABLE = `
+  create table "Blog"(
+    id serial primary key,
+    name varchar(255) not null,
+    description varchar(255),
+    "createdAt" timestamp not null default '2023-07-24T04:01:09.882781',
+    "updatedAt" timestamp not null default '2023-07-24T04:01:09.882781'
+  );`;
+
 let scenarioCounter = 0;
 
 /**

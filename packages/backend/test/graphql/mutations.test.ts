@@ -2,6 +2,7 @@
 // error messages: atMost, empty objects/set, and a failed mutation rolling back the whole request.
 import { describe, expect, it } from 'vitest';
 import {
+  BLOG_TABLE,
   createScenario,
   expectRefusals,
   refusal,
@@ -12,17 +13,8 @@ import {
 
 const db = testDatabaseForSuite();
 
-const BLOG_SQL = `
-  create table "Blog"(
-    id serial primary key,
-    name varchar(255) not null,
-    description varchar(255),
-    "createdAt" timestamp not null default now(),
-    "updatedAt" timestamp
-  );`;
-
 describe('mutations', () => {
-  const s = scenarioForSuite(db, { sql: BLOG_SQL });
+  const s = scenarioForSuite(db, { sql: BLOG_TABLE });
   const names = async () => {
     const res = await s.run('{ blogCollection { edges { node { id name } } } }');
     return (
