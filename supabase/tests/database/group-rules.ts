@@ -20,13 +20,11 @@ import { DEFAULT_PROJECT_DIR } from '../../../packages/backend/src/config/config
 import type { OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
 import { createGraphqlService } from '../../../packages/backend/src/graphql/service.ts';
 import {
-  callAs,
   codesRaisedBy,
   everyone,
-  expectRefusedAs,
   expectWordsForEach,
   itTellsWhoMayCall,
-  queryAs,
+  ruleCallsOn,
   type WhoMayCall,
 } from './rule-calls.ts';
 import {
@@ -55,10 +53,7 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
       made.length = 0;
     });
 
-    const call = <T = unknown>(who: Who, fn: string, args: Record<string, unknown> = {}) =>
-      callAs<T>(db, who, fn, args);
-    const refused = (who: Who, fn: string, args: Record<string, unknown>, code: string) =>
-      expectRefusedAs(db, who, fn, args, code);
+    const { call, refused, queryAs } = ruleCallsOn(db);
     const roleOf = async (groupId: string, user: User) =>
       (
         await db.query<{ role: string }>('select role from public.group_member where group_id = $1 and user_id = $2', [
@@ -67,7 +62,7 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         ])
       ).rows[0]?.role ?? null;
     const visibleGroups = async (who: Who, groupId: string) =>
-      (await queryAs(db, who, 'select 1 from public."group" where id = $1', [groupId])).length;
+      (await queryAs(who, 'select 1 from public."group" where id = $1', [groupId])).length;
 
     /** A fresh private (or public) group made by `owner` with the given other members. */
     const newGroup = async (options: { isPrivate?: boolean; members?: Partial<Record<User, GroupRole>> } = {}) => {
@@ -392,7 +387,6 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         expect((await call<{ role: string }>('outsider', 'join_group', { group_id: g })).role).toBe('member');
         // "Your groups": the membership is visible to its user.
         const mine = await queryAs(
-          db,
           'outsider',
           'select group_id from public.group_member where user_id = $1 and group_id = $2',
           [USERS.outsider, g],
@@ -426,7 +420,7 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         const post = await newPost(g, 'member');
         expect(await call('admin', 'remove_group_member', { group_id: g, user_id: USERS.member })).toBe(true);
         expect(await visibleGroups('member', g)).toBe(0);
-        expect(await queryAs(db, 'member', 'select 1 from public.post where id = $1', [post])).toHaveLength(0);
+        expect(await queryAs('member', 'select 1 from public.post where id = $1', [post])).toHaveLength(0);
         expect(await call('owner', 'remove_group_member', { group_id: g, user_id: USERS.author })).toBe(true);
         expect(await roleOf(g, 'author')).toBeNull();
       });
@@ -497,7 +491,6 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         const g = await newGroup({ members: { member: 'member' } });
         const list = (who: Who) =>
           queryAs(
-            db,
             who,
             `select p.display_name, m.role from public.group_member m join public.profile p on p.id = m.user_id
              where m.group_id = $1 order by m.role desc`,
@@ -563,7 +556,7 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
           expect(await queued(id)).toBe(1);
           expect((await db.query('select 1 from public.post where id = $1', [id])).rowCount).toBe(0);
           // Nobody can read the photo object any more, even before the storage API removes it.
-          const obj = await queryAs(db, 'author', 'select 1 from storage.objects where name = $1', [
+          const obj = await queryAs('author', 'select 1 from storage.objects where name = $1', [
             `posts/${id}/photo.jpg`,
           ]);
           expect(obj).toHaveLength(0);

@@ -10,7 +10,7 @@ import { PROFILE_LIMITS, PROFILE_RULE_MESSAGES, profileRuleMessage } from '@snap
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_DIR } from '../../../packages/backend/src/config/config.ts';
 import { applyPlatformAndMigrations, type OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
-import { callAs, codesRaisedBy, expectWordsForEach, queryAs } from './rule-calls.ts';
+import { codesRaisedBy, expectWordsForEach, ruleCallsOn } from './rule-calls.ts';
 import { USERS, insertAccount, worldForSuite, type Who } from './rls-world.ts';
 
 const NAMES_MIGRATION = resolve(DEFAULT_PROJECT_DIR, 'migrations/20261201000100_profile_names.sql');
@@ -20,13 +20,14 @@ type Profile = { id: string; display_name: string; name_chosen: boolean };
 export function defineProfileRules(label: string, open: () => Promise<OpenedDatabase>): void {
   describe(`public names on ${label}`, () => {
     const db = worldForSuite(open);
+    const { call, queryAs } = ruleCallsOn(db);
 
     const profileOf = async (id: string) =>
       (await db.query<Profile>('select id, display_name, name_chosen from public.profile where id = $1', [id])).rows[0];
     /** Renames as `who` through public.set_display_name: the saved profile. */
     const rename = (who: Who, displayName: string | null) =>
-      callAs<Profile>(db, who, 'set_display_name', { display_name: displayName });
-    const keepName = (who: Who) => callAs<Profile>(db, who, 'keep_display_name');
+      call<Profile>(who, 'set_display_name', { display_name: displayName });
+    const keepName = (who: Who) => call<Profile>(who, 'keep_display_name');
     const newAccount = (email: string, metadata: Record<string, unknown> = {}) =>
       insertAccount(db, email, { metadata });
 
@@ -86,7 +87,7 @@ export function defineProfileRules(label: string, open: () => Promise<OpenedData
         `update public.profile set display_name = 'Direct' where id = '${USERS.owner}'`,
         `update public.profile set name_chosen = true where id = '${USERS.owner}'`,
       ])
-        await expect(queryAs(db, 'owner', statement), statement).rejects.toThrow(/permission denied/);
+        await expect(queryAs('owner', statement), statement).rejects.toThrow(/permission denied/);
     });
 
     it('renamed existing accounts: those named after their e-mail get a generated name to change, others keep theirs', async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
 import { SERVICE_ROLE } from '../../../packages/backend/testing/callers.ts';
-import { queryAs } from './rule-calls.ts';
+import { ruleCallsOn } from './rule-calls.ts';
 import {
   CATEGORIES,
   GROUPS,
@@ -166,7 +166,7 @@ const WRITES: Record<(typeof TABLES)[number], { insert: string; update: string; 
 export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabase>): void {
   describe(`row level security matrix on ${label}`, () => {
     const db = worldForSuite(open);
-    const select = <Row>(who: Who, text: string, params: unknown[] = []) => queryAs<Row>(db, who, text, params);
+    const { queryAs: select } = ruleCallsOn(db);
 
     it('has row level security on every table of public and on storage.objects', async () => {
       const { rows } = await db.query<{ name: string; rls: boolean }>(

@@ -13,39 +13,27 @@ function namedArguments(args: Record<string, unknown>): { list: string; values: 
   return { list: names.map((name, i) => `${name} => $${i + 1}`).join(', '), values: names.map((name) => args[name]) };
 }
 
-/** Calls public.<fn>(args) as `who` and keeps what it did; resolves with its result as JSON. */
-export async function callAs<T = unknown>(
-  db: Database,
-  who: Who,
-  fn: string,
-  args: Record<string, unknown> = {},
-): Promise<T> {
-  const { list, values } = namedArguments(args);
-  const { rows } = await db.asCaller(callerFor(who), (sql) =>
-    sql.query<{ r: T }>(`select to_jsonb(public.${fn}(${list})) as r`, values),
-  );
-  return rows[0]!.r;
-}
-
-/** Expects the call to be refused with `code`, the message the API answers. */
-export async function expectRefusedAs(
-  db: Database,
-  who: Who,
-  fn: string,
-  args: Record<string, unknown>,
-  code: string,
-): Promise<void> {
-  await expect(callAs(db, who, fn, args), `${who} ${fn}`).rejects.toThrow(new RegExp(`^${code}$`));
-}
-
-/** Runs a statement as `who`; resolves with its rows (what the policies let that caller see or change). */
-export async function queryAs<Row = Record<string, unknown>>(
-  db: Database,
-  who: Who,
-  text: string,
-  params: unknown[] = [],
-): Promise<Row[]> {
-  return (await db.asCaller(callerFor(who), (sql) => sql.query<Row>(text, params))).rows;
+/**
+ * The calls of a suite on its database `db`: each as a caller of the world, in one transaction as the caller's
+ * role with their claims.
+ */
+export function ruleCallsOn(db: Database) {
+  /** Calls public.<fn>(args) as `who` and keeps what it did; resolves with its result as JSON. */
+  const call = async <T = unknown>(who: Who, fn: string, args: Record<string, unknown> = {}): Promise<T> => {
+    const { list, values } = namedArguments(args);
+    const { rows } = await db.asCaller(callerFor(who), (sql) =>
+      sql.query<{ r: T }>(`select to_jsonb(public.${fn}(${list})) as r`, values),
+    );
+    return rows[0]!.r;
+  };
+  /** Expects the call to be refused with `code`, the message the API answers. */
+  const refused = async (who: Who, fn: string, args: Record<string, unknown>, code: string): Promise<void> => {
+    await expect(call(who, fn, args), `${who} ${fn}`).rejects.toThrow(new RegExp(`^${code}$`));
+  };
+  /** Runs a statement as `who`; resolves with its rows (what the policies let that caller see or change). */
+  const queryAs = async <Row = Record<string, unknown>>(who: Who, text: string, params: unknown[] = []) =>
+    (await db.asCaller(callerFor(who), (sql) => sql.query<Row>(text, params))).rows;
+  return { call, refused, queryAs };
 }
 
 const ROLLBACK = new Error('rollback');

@@ -10,15 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_DIR } from '../../../packages/backend/src/config/config.ts';
 import type { OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
 import { userCaller } from '../../../packages/backend/testing/callers.ts';
-import {
-  callAs,
-  codesRaisedBy,
-  everyone,
-  expectRefusedAs,
-  expectWordsForEach,
-  itTellsWhoMayCall,
-  queryAs,
-} from './rule-calls.ts';
+import { codesRaisedBy, everyone, expectWordsForEach, itTellsWhoMayCall, ruleCallsOn } from './rule-calls.ts';
 import { GROUPS, POSTS, USERS, insertAccount, insertPost, worldForSuite, type Who } from './rls-world.ts';
 
 const SOCIAL_MIGRATION = resolve(DEFAULT_PROJECT_DIR, 'migrations/20261129000100_social.sql');
@@ -27,11 +19,7 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
   describe(`likes, comments and reports on ${label}`, () => {
     const db = worldForSuite(open);
 
-    const call = <T = unknown>(who: Who, fn: string, args: Record<string, unknown> = {}) =>
-      callAs<T>(db, who, fn, args);
-    const refused = (who: Who, fn: string, args: Record<string, unknown>, code: string) =>
-      expectRefusedAs(db, who, fn, args, code);
-    const rowsAs = (who: Who, query: string, params: unknown[] = []) => queryAs(db, who, query, params);
+    const { call, refused, queryAs } = ruleCallsOn(db);
     /** A finished post by the author in the private group, gone after the test that made it. */
     const newPost = (groupId: string = GROUPS.priv) =>
       insertPost(db, { groupId, authorId: USERS.author, uploaded: true });
@@ -77,16 +65,16 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
       await call('admin', 'set_post_like', { post_id: post, liked: true });
       expect(await counts(post)).toEqual({ like_count: 2, comment_count: 0 });
       const mine = async (who: Who) =>
-        (await rowsAs(who, 'select public._liked_by_me(p) as v from public.post p where p.id = $1', [post]))[0]?.v;
+        (await queryAs(who, 'select public._liked_by_me(p) as v from public.post p where p.id = $1', [post]))[0]?.v;
       expect([await mine('member'), await mine('owner')]).toEqual([true, false]);
-      const names = await rowsAs(
+      const names = await queryAs(
         'member',
         `select pr.display_name from public.post_like l join public.profile pr on pr.id = l.user_id
          where l.post_id = $1 order by pr.display_name`,
         [post],
       );
       expect(names).toHaveLength(2);
-      expect(await rowsAs('outsider', 'select 1 from public.post_like where post_id = $1', [post])).toHaveLength(0);
+      expect(await queryAs('outsider', 'select 1 from public.post_like where post_id = $1', [post])).toHaveLength(0);
       await call('member', 'set_post_like', { post_id: post, liked: false });
       await call('member', 'set_post_like', { post_id: post, liked: false });
       expect(await counts(post)).toEqual({ like_count: 1, comment_count: 0 });
@@ -118,7 +106,7 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
     it('shows comments where the post is visible, and to no one else', async () => {
       const post = await newPost();
       await call('member', 'add_comment', { post_id: post, body: 'Family only' });
-      const read = (who: Who) => rowsAs(who, 'select body from public.post_comment where post_id = $1', [post]);
+      const read = (who: Who) => queryAs(who, 'select body from public.post_comment where post_id = $1', [post]);
       expect(await read('owner')).toEqual([{ body: 'Family only' }]);
       expect(await read('outsider')).toEqual([]);
       expect(await read('anon')).toEqual([]);
@@ -161,9 +149,9 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
       // The screens ask first, so they say "Reported" instead of offering a form that would be refused: each
       // caller learns of its own reports only (the comment's report is not one on the post).
       const reportedByMe = async (who: Who) => [
-        (await rowsAs(who, 'select public._reported_by_me(p) as v from public.post p where p.id = $1', [post]))[0]?.v,
+        (await queryAs(who, 'select public._reported_by_me(p) as v from public.post p where p.id = $1', [post]))[0]?.v,
         (
-          await rowsAs(
+          await queryAs(
             who,
             'select public._comment_reported_by_me(c) as v from public.post_comment c where c.id = $1',
             [c.id],
@@ -174,22 +162,22 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
       expect(await reportedByMe('admin')).toEqual([false, false]);
       expect(await reportedByMe('author')).toEqual([false, false]);
       const seen = (who: Who) =>
-        rowsAs(who, 'select reason, comment_id from public.content_report where post_id = $1 order by reason', [post]);
+        queryAs(who, 'select reason, comment_id from public.content_report where post_id = $1 order by reason', [post]);
       expect(await seen('admin')).toEqual([
         { reason: 'copyright', comment_id: null },
         { reason: 'spam', comment_id: c.id },
       ]);
       expect(await seen('author')).toEqual([]);
       expect(await seen('member')).toEqual([]);
-      await expect(rowsAs('owner', 'select reporter_id from public.content_report')).rejects.toThrow(
+      await expect(queryAs('owner', 'select reporter_id from public.content_report')).rejects.toThrow(
         /permission denied/,
       );
-      const [report] = await rowsAs('owner', 'select id from public.content_report where comment_id = $1', [c.id]);
+      const [report] = await queryAs('owner', 'select id from public.content_report where comment_id = $1', [c.id]);
       await refused('member', 'dismiss_report', { report_id: report!.id }, 'report_not_found');
       await refused('outsider', 'dismiss_report', { report_id: report!.id }, 'report_not_found');
       expect(await call('owner', 'dismiss_report', { report_id: report!.id })).toBe(true);
       const open = (
-        await rowsAs('owner', 'select _open_report_count(g) as n from public."group" g where id = $1', [GROUPS.priv])
+        await queryAs('owner', 'select _open_report_count(g) as n from public."group" g where id = $1', [GROUPS.priv])
       )[0];
       expect(open?.n).toBe(1);
       // Removing the content takes its likes, comments and reports with it.
@@ -211,7 +199,7 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
         sql.query<{ id: string }>(`select (public.add_comment($1, 'Goodbye')).id`, [post]),
       );
       await db.query('delete from auth.users where id = $1', [leaving]);
-      const kept = await rowsAs('member', 'select body, author_id from public.post_comment where id = $1', [
+      const kept = await queryAs('member', 'select body, author_id from public.post_comment where id = $1', [
         rows[0]!.id,
       ]);
       expect(kept).toEqual([{ body: 'Goodbye', author_id: null }]);
