@@ -6,17 +6,17 @@
  * component tests run in jsdom, whose globals the backend's Node code must not see; a test file starts one in
  * beforeAll and stops it in afterAll (about 3 s), and can pause it (SIGSTOP) to hold every answer.
  *
- * This module itself uses only what jsdom leaves alone (child processes, node:http, fetch).
+ * This module itself uses only what jsdom leaves alone (child processes, node:http).
  */
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { BackendOptions } from '../src/config/config.ts';
 
 export { mailFor, uniqueEmail } from './mailbox.ts';
+/** A relay between a screen and its backend that records what the client sent and whose line a test can cut. */
+export { startRelay, type Relay, type RelayedRequest } from './relay.ts';
 /** A real JPEG with a camera's EXIF (and a GPS position and serial numbers the server must drop), for screens that read it. */
 export { CAMERA_EXIF, cameraPhoto } from './upload-photos.ts';
 
@@ -99,79 +99,5 @@ export async function startComponentBackend(options: ComponentBackendOptions = {
       await exited;
       clearTimeout(timer);
     },
-  };
-}
-
-/**
- * A plain HTTP relay in front of a backend that records what the client sent and whose line a test can cut,
- * to cause the fault a screen must survive (no connection) on a real network path instead of a mocked client.
- */
-export interface FaultyLine {
-  /** Base URL to give the client instead of the backend's. */
-  url: string;
-  /** Every request that reached the line, in order (dropped ones too). */
-  requests: LineRequest[];
-  /** Drops every connection (the client's fetch fails) until up() is called. */
-  down(): void;
-  up(): void;
-  stop(): Promise<void>;
-}
-
-export interface LineRequest {
-  method: string;
-  url: URL;
-  /** The body as text ('' when there is none). */
-  body: string;
-}
-
-export async function startFaultyLine(target: string): Promise<FaultyLine> {
-  let state: 'up' | 'down' = 'up';
-  const requests: LineRequest[] = [];
-
-  async function relay(req: IncomingMessage, res: ServerResponse, body: Buffer | undefined): Promise<void> {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || name === 'host' || name === 'connection') continue;
-      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const answer = await fetch(new URL(req.url ?? '/', target), {
-      method: req.method,
-      headers,
-      body: body && new Uint8Array(body),
-      redirect: 'manual',
-    });
-    const out: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      if (name !== 'content-encoding' && name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;
-    });
-    res.writeHead(answer.status, out);
-    res.end(Buffer.from(await answer.arrayBuffer()));
-  }
-
-  async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = chunks.length ? Buffer.concat(chunks) : undefined;
-    requests.push({ method: req.method ?? 'GET', url: new URL(req.url ?? '/', target), body: body?.toString() ?? '' });
-    if (state === 'down') {
-      req.socket.destroy();
-      return;
-    }
-    await relay(req, res, body).catch(() => req.socket.destroy());
-  }
-
-  const server = createServer((req, res) => void receive(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    down: () => void (state = 'down'),
-    up: () => void (state = 'up'),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
   };
 }

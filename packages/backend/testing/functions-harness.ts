@@ -11,11 +11,13 @@ import {
   PHOTO_BUCKET,
   POST_CREATE_FUNCTION,
   postCreatedResponseSchema,
+  postObjectPath,
   type FunctionErrorResponse,
   type PostCreatedResponse,
   type PostCreateRequest,
 } from '@snapshire/contracts';
 import pg from 'pg';
+import { expect } from 'vitest';
 import ws from 'ws';
 import { startBackend } from '../src/index.ts';
 
@@ -115,6 +117,11 @@ export interface PostForm extends Omit<PostCreateRequest<File>, 'file' | 'catego
   categoryIds?: string[];
 }
 
+/** The form's file field for a JPEG: `bytes`, named `name`, declared as image/jpeg. */
+export function jpegFile(bytes: Uint8Array, name: string): PostForm['file'] {
+  return { bytes, name, type: 'image/jpeg' };
+}
+
 /**
  * The multipart form exactly as the new-post screen sends it (encodePostCreateForm of @snapshire/contracts);
  * `alter` then breaks it on purpose (a field removed, a text where the file goes) for the refusal cases.
@@ -160,8 +167,23 @@ export async function invokeRaw(backend: Backend, form: FormData, authorization?
   return readAnswer(res);
 }
 
-/** Everything a post creation could leave behind: rows and stored objects. */
-export async function storedCounts(h: Harness): Promise<{ posts: number; postCategories: number; objects: number }> {
+/** Everything a post creation could leave behind: post rows, category links and stored objects. */
+export interface StoredCounts {
+  posts: number;
+  postCategories: number;
+  objects: number;
+}
+
+/** The counts one more post leaves: its row, its photo's object and `categoryLinks` links. */
+export function withOnePostMore(before: StoredCounts, categoryLinks = 0): StoredCounts {
+  return {
+    posts: before.posts + 1,
+    postCategories: before.postCategories + categoryLinks,
+    objects: before.objects + 1,
+  };
+}
+
+export async function storedCounts(h: Harness): Promise<StoredCounts> {
   const { rows } = await h.owner.query<{ posts: number; post_categories: number; objects: number }>(
     `select (select count(*)::int from public.post) as posts,
             (select count(*)::int from public.post_category) as post_categories,
@@ -169,4 +191,35 @@ export async function storedCounts(h: Harness): Promise<{ posts: number; postCat
     [PHOTO_BUCKET],
   );
   return { posts: rows[0]!.posts, postCategories: rows[0]!.post_categories, objects: rows[0]!.objects };
+}
+
+/**
+ * Sends through `send` and expects it to store nothing: no post row, category link or object beyond those
+ * before it. Resolves with the answer, for the caller to check the refusal it expects.
+ */
+export async function answerStoringNothing(h: Harness, send: () => Promise<Answer>): Promise<Answer> {
+  const before = await storedCounts(h);
+  const answer = await send();
+  expect(await storedCounts(h)).toEqual(before);
+  return answer;
+}
+
+/** Expects the answer to be a post created (201; its body printed otherwise) and resolves with the post's id. */
+export function createdPostId(answer: Answer, context = ''): string {
+  expect(answer.status, `${JSON.stringify(answer.body)}${context}`).toBe(201);
+  return answer.body.post!.id;
+}
+
+/** The post's row as stored (the owner reads it, no RLS): `columns` of it, all by default. */
+export async function postRow<Row = Record<string, unknown>>(h: Harness, postId: string, columns = '*'): Promise<Row> {
+  const { rows } = await h.owner.query(`select ${columns} from public.post where id = $1`, [postId]);
+  return rows[0] as Row;
+}
+
+/** The post's photo as storage keeps it, downloaded by `reader` (the service role unless told). */
+export async function storedPhoto(h: Harness, postId: string, reader: SupabaseClient = h.admin): Promise<Buffer> {
+  const { file_name } = await postRow<{ file_name: string }>(h, postId, 'file_name');
+  const stored = await reader.storage.from(PHOTO_BUCKET).download(postObjectPath(postId, file_name));
+  if (stored.error) throw stored.error;
+  return Buffer.from(await stored.data.arrayBuffer());
 }

@@ -5,7 +5,6 @@
  * role with their claims); a last block goes through the embedded GraphQL service itself. Defined once, run
  * on PGlite and on PostgreSQL.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   GROUP_LIMITS,
@@ -16,26 +15,37 @@ import {
   PROFILE_LIMITS,
   type GroupRole,
 } from '@snapshire/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyPlatformAndMigrations, type OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PROJECT_DIR } from '../../../packages/backend/src/config/config.ts';
+import type { OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
 import { createGraphqlService } from '../../../packages/backend/src/graphql/service.ts';
-import { CATEGORIES, GROUPS, INVITATION, POSTS, USERS, callerFor, insertFixture, type Who } from './rls-world.ts';
-import { PROJECT_DIR } from './rls-matrix.ts';
+import {
+  codesRaisedBy,
+  everyone,
+  expectWordsForEach,
+  itTellsWhoMayCall,
+  ruleCallsOn,
+  type WhoMayCall,
+} from './rule-calls.ts';
+import {
+  CATEGORIES,
+  GROUPS,
+  INVITATION,
+  POSTS,
+  USERS,
+  callerFor,
+  insertAccount,
+  insertPost,
+  worldForSuite,
+  type Who,
+} from './rls-world.ts';
 
-const GROUPS_MIGRATION = resolve(PROJECT_DIR, 'migrations/20261124000200_groups.sql');
+const GROUPS_MIGRATION = resolve(DEFAULT_PROJECT_DIR, 'migrations/20261124000200_groups.sql');
 type User = keyof typeof USERS;
 
 export function defineGroupRules(label: string, open: () => Promise<OpenedDatabase>): void {
   describe(`group rules on ${label}`, () => {
-    let db: OpenedDatabase;
-    beforeAll(async () => {
-      db = await open();
-      await applyPlatformAndMigrations(db, PROJECT_DIR);
-      await insertFixture(db);
-    });
-    afterAll(async () => {
-      await db?.close();
-    });
+    const db = worldForSuite(open);
     // Groups made for one test go after it (the owner may own only so many).
     const made: string[] = [];
     afterEach(async () => {
@@ -43,22 +53,7 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
       made.length = 0;
     });
 
-    /** Calls public.<fn>(named args) as `who`; the result row's single column. */
-    const call = async <T = unknown>(who: Who, fn: string, args: Record<string, unknown> = {}): Promise<T> => {
-      const names = Object.keys(args);
-      const list = names.map((n, i) => `${n} => $${i + 1}`).join(', ');
-      const { rows } = await db.asCaller(callerFor(who), (sql) =>
-        sql.query<{ r: T }>(
-          `select to_jsonb(public.${fn}(${list})) as r`,
-          names.map((n) => args[n]),
-        ),
-      );
-      return rows[0]!.r;
-    };
-    /** Expects the call to be refused with `code` (the message the API answers). */
-    const refused = async (who: Who, fn: string, args: Record<string, unknown>, code: string) => {
-      await expect(call(who, fn, args), `${who} ${fn}`).rejects.toThrow(new RegExp(`^${code}$`));
-    };
+    const { call, refused, queryAs } = ruleCallsOn(db);
     const roleOf = async (groupId: string, user: User) =>
       (
         await db.query<{ role: string }>('select role from public.group_member where group_id = $1 and user_id = $2', [
@@ -67,8 +62,7 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         ])
       ).rows[0]?.role ?? null;
     const visibleGroups = async (who: Who, groupId: string) =>
-      (await db.asCaller(callerFor(who), (sql) => sql.query('select 1 from public."group" where id = $1', [groupId])))
-        .rowCount;
+      (await queryAs(who, 'select 1 from public."group" where id = $1', [groupId])).length;
 
     /** A fresh private (or public) group made by `owner` with the given other members. */
     const newGroup = async (options: { isPrivate?: boolean; members?: Partial<Record<User, GroupRole>> } = {}) => {
@@ -89,12 +83,7 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
     };
     /** A finished post by `author` in the group, with its photo object. */
     const newPost = async (groupId: string, author: User, uploaded = true) => {
-      const { rows } = await db.query<{ id: string }>(
-        `insert into public.post (file_name, group_id, author_id, meta_width, meta_height, has_uploaded_photo, description)
-         values ('photo.jpg', $1, $2, 10, 10, $3, 'A photo') returning id`,
-        [groupId, USERS[author], uploaded],
-      );
-      const id = rows[0]!.id;
+      const id = await insertPost(db, { groupId, authorId: USERS[author], uploaded, description: 'A photo' });
       await db.query(`insert into public.post_category (post_id, category_id) values ($1, $2), ($1, $3)`, [
         id,
         CATEGORIES.shared,
@@ -110,109 +99,71 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
       (await db.query('select 1 from public.photo_deletion where name = $1', [`posts/${postId}/photo.jpg`])).rowCount;
 
     describe('who may call what (on the fixture, each call rolled back)', () => {
-      const ROLLBACK = new Error('rollback');
-      /** 'ok', 'denied' (no EXECUTE), or the code the rule refused with; nothing is kept. */
-      const outcome = async (who: Who, fn: string, args: Record<string, unknown>): Promise<string> => {
-        const names = Object.keys(args);
-        const list = names.map((n, i) => `${n} => $${i + 1}`).join(', ');
-        try {
-          await db.asCaller(callerFor(who), async (sql) => {
-            await sql.query(
-              `select public.${fn}(${list})`,
-              names.map((n) => args[n]),
-            );
-            throw ROLLBACK;
-          });
-        } catch (err) {
-          if (err === ROLLBACK) return 'ok';
-          const message = (err as Error).message;
-          return /permission denied/.test(message) ? 'denied' : message;
-        }
-        return 'unreachable';
-      };
-      type Row = [string, Record<string, unknown>, Record<Who, string>];
-      const all = (value: string, except: Partial<Record<Who, string>> = {}): Record<Who, string> => ({
-        anon: 'denied',
-        outsider: value,
-        member: value,
-        admin: value,
-        owner: value,
-        author: value,
-        ...except,
-      });
       const G = GROUPS.priv;
-      const TABLE: Row[] = [
-        ['create_group', { display_name: 'New' }, all('ok')],
+      itTellsWhoMayCall(db, [
+        ['create_group', { display_name: 'New' }, everyone('ok')],
         [
           'update_group',
           { group_id: G, display_name: 'X' },
-          all('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
+          everyone('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
         ],
-        ['delete_group', { group_id: G }, all('not_group_owner', { outsider: 'group_not_found', owner: 'ok' })],
-        ['join_group', { group_id: G }, all('group_is_private', { outsider: 'group_not_found' })],
-        ['join_group', { group_id: GROUPS.pub }, all('ok')],
-        ['leave_group', { group_id: G }, all('ok', { outsider: 'group_not_found', owner: 'last_owner_cannot_leave' })],
+        ['delete_group', { group_id: G }, everyone('not_group_owner', { outsider: 'group_not_found', owner: 'ok' })],
+        ['join_group', { group_id: G }, everyone('group_is_private', { outsider: 'group_not_found' })],
+        ['join_group', { group_id: GROUPS.pub }, everyone('ok')],
+        [
+          'leave_group',
+          { group_id: G },
+          everyone('ok', { outsider: 'group_not_found', owner: 'last_owner_cannot_leave' }),
+        ],
         [
           'remove_group_member',
           { group_id: G, user_id: USERS.member },
-          all('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
+          everyone('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
         ],
         [
           'set_group_member_role',
           { group_id: G, user_id: USERS.member, role: 'admin' },
-          all('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
+          everyone('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
         ],
         [
           'transfer_group_ownership',
           { group_id: G, user_id: USERS.member },
-          all('not_group_owner', { outsider: 'group_not_found', owner: 'ok' }),
+          everyone('not_group_owner', { outsider: 'group_not_found', owner: 'ok' }),
         ],
         [
           'create_group_invitation',
           { group_id: G },
-          all('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
+          everyone('not_group_manager', { outsider: 'group_not_found', admin: 'ok', owner: 'ok' }),
         ],
         [
           'revoke_group_invitation',
           { invitation_id: INVITATION.id },
-          all('invitation_not_found', { admin: 'ok', owner: 'ok' }),
+          everyone('invitation_not_found', { admin: 'ok', owner: 'ok' }),
         ],
-        ['accept_group_invitation', { token: INVITATION.token }, all('ok')],
-        ['group_invitation_preview', { token: INVITATION.token }, all('ok', { anon: 'ok' })],
+        ['accept_group_invitation', { token: INVITATION.token }, everyone('ok')],
+        ['group_invitation_preview', { token: INVITATION.token }, everyone('ok', { anon: 'ok' })],
         [
           'update_post',
           { post_id: POSTS.privDone, description: 'X' },
-          all('not_post_author', { outsider: 'post_not_found', author: 'ok' }),
+          everyone('not_post_author', { outsider: 'post_not_found', author: 'ok' }),
         ],
         [
           'delete_post',
           { post_id: POSTS.privDone },
-          all('ok', { outsider: 'post_not_found', member: 'cannot_remove_post' }),
+          everyone('ok', { outsider: 'post_not_found', member: 'cannot_remove_post' }),
         ],
-        ['delete_post', { post_id: POSTS.pubDone }, all('cannot_remove_post', { author: 'ok' })],
-        ['delete_post', { post_id: POSTS.privPending }, all('post_not_found', { author: 'ok' })],
-      ];
-      for (const [fn, args, expected] of TABLE)
-        it(`${fn}(${Object.values(args).join(', ')})`, async () => {
-          const got = {} as Record<Who, string>;
-          for (const who of Object.keys(expected) as Who[]) got[who] = await outcome(who, fn, args);
-          expect(got).toEqual(expected);
-        });
+        ['delete_post', { post_id: POSTS.pubDone }, everyone('cannot_remove_post', { author: 'ok' })],
+        ['delete_post', { post_id: POSTS.privPending }, everyone('post_not_found', { author: 'ok' })],
+      ] satisfies WhoMayCall[]);
     });
 
     describe('words and limits', () => {
       it('has words in packages/contracts for every code the migration raises', async () => {
-        const sql = await readFile(GROUPS_MIGRATION, 'utf8');
-        const codes = new Set([...sql.matchAll(/raise exception '([a-z_]+)'/g)].map((m) => m[1]!));
+        const codes = await codesRaisedBy(GROUPS_MIGRATION);
         for (const status of INVITATION_STATUSES.filter((s) => s !== 'valid' && s !== 'not_found'))
           codes.add(`invitation_${status}`);
         expect(codes.size).toBeGreaterThan(20);
-        for (const code of codes) {
-          expect(Object.keys(GROUP_RULE_MESSAGES), code).toContain(code);
-          expect(groupRuleMessage(`GraphQL error: ${code}`)).toBe(
-            GROUP_RULE_MESSAGES[code as keyof typeof GROUP_RULE_MESSAGES],
-          );
-        }
+        expectWordsForEach(codes, GROUP_RULE_MESSAGES, groupRuleMessage);
       });
 
       it('enforces the limits packages/contracts states', async () => {
@@ -257,7 +208,7 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         expect(cats.rows).toEqual([{ category_id: CATEGORIES.shared }]);
         expect(await visibleGroups('outsider', g.id)).toBe(1);
         for (const who of ['anon', 'member', 'admin', 'owner'] as const) expect(await visibleGroups(who, g.id)).toBe(0);
-        await db.query('delete from public."group" where id = $1', [g.id]);
+        made.push(g.id);
       });
 
       it('refuses anon, empty or long names, long descriptions and unknown categories', async () => {
@@ -281,11 +232,10 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
           ...base,
           display_name: 'x'.repeat(100),
         });
-        await db.query('delete from public."group" where id = $1', [longest.id]);
+        made.push(longest.id);
       });
 
       it('lets one user own at most OWNED_GROUPS_MAX groups', async () => {
-        const made: string[] = [];
         const owned = Number(
           (
             await db.query<{ n: number }>(
@@ -297,7 +247,6 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         for (let i = owned; i < GROUP_LIMITS.OWNED_GROUPS_MAX; i++)
           made.push((await call<{ id: string }>('admin', 'create_group', { display_name: `G${i}` })).id);
         await refused('admin', 'create_group', { display_name: 'One too many' }, 'too_many_groups');
-        await db.query('delete from public."group" where id = any($1::uuid[])', [`{${made.join(',')}}`]);
       });
     });
 
@@ -437,13 +386,12 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         expect(m.role).toBe('member');
         expect((await call<{ role: string }>('outsider', 'join_group', { group_id: g })).role).toBe('member');
         // "Your groups": the membership is visible to its user.
-        const mine = await db.asCaller(callerFor('outsider'), (sql) =>
-          sql.query('select group_id from public.group_member where user_id = $1 and group_id = $2', [
-            USERS.outsider,
-            g,
-          ]),
+        const mine = await queryAs(
+          'outsider',
+          'select group_id from public.group_member where user_id = $1 and group_id = $2',
+          [USERS.outsider, g],
         );
-        expect(mine.rowCount).toBe(1);
+        expect(mine).toHaveLength(1);
         expect(await call('outsider', 'leave_group', { group_id: g })).toBe(true);
         expect(await roleOf(g, 'outsider')).toBeNull();
         await refused('outsider', 'leave_group', { group_id: g }, 'not_group_member');
@@ -472,10 +420,7 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
         const post = await newPost(g, 'member');
         expect(await call('admin', 'remove_group_member', { group_id: g, user_id: USERS.member })).toBe(true);
         expect(await visibleGroups('member', g)).toBe(0);
-        const gone = await db.asCaller(callerFor('member'), (sql) =>
-          sql.query('select 1 from public.post where id = $1', [post]),
-        );
-        expect(gone.rowCount).toBe(0);
+        expect(await queryAs('member', 'select 1 from public.post where id = $1', [post])).toHaveLength(0);
         expect(await call('owner', 'remove_group_member', { group_id: g, user_id: USERS.author })).toBe(true);
         expect(await roleOf(g, 'author')).toBeNull();
       });
@@ -544,16 +489,13 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
 
       it('shows members their fellow members with display names, and nobody else', async () => {
         const g = await newGroup({ members: { member: 'member' } });
-        const list = async (who: Who) =>
-          (
-            await db.asCaller(callerFor(who), (sql) =>
-              sql.query<{ display_name: string; role: string }>(
-                `select p.display_name, m.role from public.group_member m join public.profile p on p.id = m.user_id
-                 where m.group_id = $1 order by m.role desc`,
-                [g],
-              ),
-            )
-          ).rows;
+        const list = (who: Who) =>
+          queryAs(
+            who,
+            `select p.display_name, m.role from public.group_member m join public.profile p on p.id = m.user_id
+             where m.group_id = $1 order by m.role desc`,
+            [g],
+          );
         expect(await list('member')).toEqual([
           { display_name: 'owner', role: 'owner' },
           { display_name: 'member', role: 'member' },
@@ -614,10 +556,10 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
           expect(await queued(id)).toBe(1);
           expect((await db.query('select 1 from public.post where id = $1', [id])).rowCount).toBe(0);
           // Nobody can read the photo object any more, even before the storage API removes it.
-          const obj = await db.asCaller(callerFor('author'), (sql) =>
-            sql.query('select 1 from storage.objects where name = $1', [`posts/${id}/photo.jpg`]),
-          );
-          expect(obj.rowCount).toBe(0);
+          const obj = await queryAs('author', 'select 1 from storage.objects where name = $1', [
+            `posts/${id}/photo.jpg`,
+          ]);
+          expect(obj).toHaveLength(0);
         }
         await refused('author', 'delete_post', { post_id: own }, 'post_not_found');
       });
@@ -645,18 +587,9 @@ export function defineGroupRules(label: string, open: () => Promise<OpenedDataba
 
       it('queues the photos of an account’s posts when the account is deleted', async () => {
         const g = await newGroup({ isPrivate: false });
-        const { rows } = await db.query<{ id: string }>(
-          `insert into auth.users (id, aud, role, email, created_at, updated_at)
-           values (gen_random_uuid(), 'authenticated', 'authenticated', 'leaving@rls.test', now(), now()) returning id`,
-        );
-        const post = (
-          await db.query<{ id: string }>(
-            `insert into public.post (file_name, group_id, author_id, meta_width, meta_height, has_uploaded_photo)
-             values ('photo.jpg', $1, $2, 1, 1, true) returning id`,
-            [g, rows[0]!.id],
-          )
-        ).rows[0]!.id;
-        await db.query('delete from auth.users where id = $1', [rows[0]!.id]);
+        const leaving = await insertAccount(db, 'leaving@rls.test');
+        const post = await insertPost(db, { groupId: g, authorId: leaving, uploaded: true });
+        await db.query('delete from auth.users where id = $1', [leaving]);
         expect(await queued(post)).toBe(1);
       });
     });

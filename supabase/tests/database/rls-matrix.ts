@@ -3,10 +3,10 @@
  * member of the private group, the author of its posts) what every table, storage.objects and the helper
  * functions show, and that no client write gets through. Defined once, run on PGlite and on PostgreSQL.
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyPlatformAndMigrations, type OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
+import { SERVICE_ROLE } from '../../../packages/backend/testing/callers.ts';
+import { ruleCallsOn } from './rule-calls.ts';
 import {
   CATEGORIES,
   GROUPS,
@@ -14,15 +14,14 @@ import {
   USERS,
   WHO,
   callerFor,
-  insertFixture,
+  insertAccount,
   INVITATION,
   objectName,
   PRIVATE_ROLES,
+  worldForSuite,
   type PostName,
   type Who,
 } from './rls-world.ts';
-
-export const PROJECT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 const TABLES = [
   'group',
@@ -166,19 +165,8 @@ const WRITES: Record<(typeof TABLES)[number], { insert: string; update: string; 
 
 export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabase>): void {
   describe(`row level security matrix on ${label}`, () => {
-    let db: OpenedDatabase;
-
-    beforeAll(async () => {
-      db = await open();
-      await applyPlatformAndMigrations(db, PROJECT_DIR);
-      await insertFixture(db);
-    });
-    afterAll(async () => {
-      await db?.close();
-    });
-
-    const select = async <Row>(who: Who, text: string, params: unknown[] = []) =>
-      (await db.asCaller(callerFor(who), (sql) => sql.query<Row>(text, params))).rows;
+    const db = worldForSuite(open);
+    const { queryAs: select } = ruleCallsOn(db);
 
     it('has row level security on every table of public and on storage.objects', async () => {
       const { rows } = await db.query<{ name: string; rls: boolean }>(
@@ -236,26 +224,20 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
         });
 
         it('sees invitation links (with their tokens) only as owner or admin of their group', async () => {
-          const read = await db
-            .asCaller(callerFor(who), (sql) => sql.query<{ id: string }>('select id from public.group_invitation'))
-            .then(
-              (r) => r.rows.map((x) => x.id),
-              (e: Error) => e.message,
-            );
+          const read = await select<{ id: string }>(who, 'select id from public.group_invitation').then(
+            (rows) => rows.map((x) => x.id),
+            (e: Error) => e.message,
+          );
           if (who === 'anon') expect(read).toMatch(/permission denied/);
           else expect(read).toEqual(who === 'owner' || who === 'admin' ? [INVITATION.id] : []);
         });
 
         it('cannot read the queue of photos to delete', async () => {
-          await expect(
-            db.asCaller(callerFor(who), (sql) => sql.query('select * from public.photo_deletion')),
-          ).rejects.toThrow(/permission denied/);
+          await expect(select(who, 'select * from public.photo_deletion')).rejects.toThrow(/permission denied/);
         });
 
         it("cannot read handle-post-create's idempotency keys", async () => {
-          await expect(
-            db.asCaller(callerFor(who), (sql) => sql.query('select * from public.post_idempotency')),
-          ).rejects.toThrow(/permission denied/);
+          await expect(select(who, 'select * from public.post_idempotency')).rejects.toThrow(/permission denied/);
         });
 
         it("reads a post's photo object exactly where it sees the post, and no stray object", async () => {
@@ -293,13 +275,12 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
 
         it('is refused by the post-create RPC exactly where the policies refuse it (one rule, two callers)', async () => {
           const groups = { pub: GROUPS.pub, priv: GROUPS.priv, unknown: POSTS.pubDone };
-          const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
           const userId = who === 'anon' ? null : USERS[who];
           for (const [name, groupId] of Object.entries(groups)) {
             const [policy] = await select<{ may: boolean }>(who, 'select private.can_post_in_group($1) as may', [
               groupId,
             ]);
-            const rpc = await db.asCaller(service, (sql) =>
+            const rpc = await db.asCaller(SERVICE_ROLE, (sql) =>
               sql.query<{ answer: string }>(`select public.post_create_check($1, $2, '{}') as answer`, [
                 userId,
                 groupId,
@@ -330,9 +311,8 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
         });
 
         it('is told why the post-create RPC refuses it: join a public group, a private one looks missing', async () => {
-          const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
           const userId = who === 'anon' ? null : USERS[who];
-          const answers = await db.asCaller(service, (sql) =>
+          const answers = await db.asCaller(SERVICE_ROLE, (sql) =>
             sql.query<{ pub: string; priv: string }>(
               `select public.post_create_check($1, $2, '{}') as pub, public.post_create_check($1, $3, '{}') as priv`,
               [userId, GROUPS.pub, GROUPS.priv],
@@ -349,10 +329,7 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
           it(`cannot insert, update or delete ${table}`, async () => {
             const w = WRITES[table];
             for (const statement of [w.insert, w.update, w.delete]) {
-              await expect(
-                db.asCaller(callerFor(who), (sql) => sql.query(statement)),
-                statement,
-              ).rejects.toThrow(/permission denied/);
+              await expect(select(who, statement), statement).rejects.toThrow(/permission denied/);
             }
           });
         }
@@ -372,10 +349,7 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
             `update public.profile set name_chosen = true`,
             `delete from public.profile`,
           ])
-            await expect(
-              db.asCaller(callerFor(who), (sql) => sql.query(statement)),
-              statement,
-            ).rejects.toThrow(/permission denied/);
+            await expect(select(who, statement), statement).rejects.toThrow(/permission denied/);
         });
 
         it('cannot write photo objects', async () => {
@@ -410,14 +384,14 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
 
     it('refuses a category link the post’s group does not offer, even from the service role', async () => {
       await expect(
-        db.asCaller({ role: 'service_role', claims: { role: 'service_role' } }, (sql) =>
+        db.asCaller(SERVICE_ROLE, (sql) =>
           sql.query('insert into public.post_category (post_id, category_id) values ($1, $2)', [
             POSTS.pubDone,
             CATEGORIES.privOnly,
           ]),
         ),
       ).rejects.toThrow(/not offered by the group/);
-      await db.asCaller({ role: 'service_role', claims: { role: 'service_role' } }, (sql) =>
+      await db.asCaller(SERVICE_ROLE, (sql) =>
         sql.query('insert into public.post_category (post_id, category_id) values ($1, $2)', [
           POSTS.privDone,
           CATEGORIES.privOnly,
@@ -431,8 +405,7 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
     });
 
     it('lets the service role create and show a post (what handle-post-create does)', async () => {
-      const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
-      const postId = await db.asCaller(service, async (sql) => {
+      const postId = await db.asCaller(SERVICE_ROLE, async (sql) => {
         const { rows } = await sql.query<{ id: string }>(
           `insert into public.post (file_name, group_id, author_id, meta_width, meta_height, photo_type)
            values ('new.jpg', $1, $2, 10, 10, 'FILM') returning id`,
@@ -443,23 +416,19 @@ export function defineRlsMatrix(label: string, open: () => Promise<OpenedDatabas
       const hidden = await select<{ id: string }>('anon', 'select id from public.post where id = $1', [postId]);
       const own = await select<{ id: string }>('outsider', 'select id from public.post where id = $1', [postId]);
       expect([hidden.length, own.length]).toEqual([0, 1]);
-      await db.asCaller(service, (sql) =>
+      await db.asCaller(SERVICE_ROLE, (sql) =>
         sql.query('update public.post set has_uploaded_photo = true where id = $1', [postId]),
       );
       expect(await select<{ id: string }>('anon', 'select id from public.post where id = $1', [postId])).toHaveLength(
         1,
       );
-      await db.asCaller(service, (sql) => sql.query('delete from public.post where id = $1', [postId]));
+      await db.asCaller(SERVICE_ROLE, (sql) => sql.query('delete from public.post where id = $1', [postId]));
     });
 
     it('gives every new account a profile: the name it signed up with, else a generated one, never its e-mail', async () => {
       const ids = ['e0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002'];
-      await db.query(
-        `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at) values
-           ($1, 'authenticated', 'authenticated', 'named@rls.test', '{"display_name": "  Grace Hopper "}', now(), now()),
-           ($2, 'authenticated', 'authenticated', 'plain.name@rls.test', '{}', now(), now())`,
-        ids,
-      );
+      await insertAccount(db, 'named@rls.test', { id: ids[0], metadata: { display_name: '  Grace Hopper ' } });
+      await insertAccount(db, 'plain.name@rls.test', { id: ids[1] });
       const { rows } = await db.query<{ id: string; display_name: string }>(
         'select id, display_name from public.profile where id = any($1::uuid[]) order by id',
         [`{${ids.join(',')}}`],

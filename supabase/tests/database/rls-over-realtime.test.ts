@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_DIR } from '../../../packages/backend/src/config/config.ts';
-import { openDatabase } from '../../../packages/backend/src/db/index.ts';
-import { GROUPS, insertFixture, USERS } from './rls-world.ts';
+import { openDatabase, type OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
+import { GROUPS, insertFixture, insertPost, USERS } from './rls-world.ts';
 import { startTestBackend, type TestBackend } from '../../../packages/backend/testing/backend.ts';
 import {
   shouldRunPostgres,
@@ -27,21 +27,18 @@ import {
  */
 function groupSuite(start: (projectDir: string) => Promise<TestBackend>): void {
   let b: TestBackend;
-  let projectDir: string;
+  /** The backend's database, as its owner: where the world and the posts the clients hear of are written. */
+  let db: OpenedDatabase;
   const clients: SupabaseClient[] = [];
   beforeAll(async () => {
     // The project's own migrations, which publish post (20261129000100_social.sql).
-    projectDir = DEFAULT_PROJECT_DIR;
-    b = await start(projectDir);
-    const db = await openDatabase({ databaseUrl: b.dbUrl, log: () => undefined });
-    try {
-      await insertFixture(db);
-    } finally {
-      await db.close();
-    }
+    b = await start(DEFAULT_PROJECT_DIR);
+    db = await openDatabase({ databaseUrl: b.dbUrl, log: () => undefined });
+    await insertFixture(db);
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.removeAllChannels()));
+    await db?.close();
     await b?.stop();
   });
 
@@ -57,14 +54,8 @@ function groupSuite(start: (projectDir: string) => Promise<TestBackend>): void {
     return subscribe(channel, heard);
   }
 
-  const newPost = async (group: string, done: boolean): Promise<string> => {
-    const [row] = await b.sql<{ id: string }>(
-      `insert into public.post (file_name, group_id, author_id, meta_width, meta_height, has_uploaded_photo)
-       values ('photo.jpg', $1, $2, 800, 600, $3) returning id`,
-      [group, USERS.author, done],
-    );
-    return row!.id;
-  };
+  const newPost = (group: string, done: boolean) =>
+    insertPost(db, { groupId: group, authorId: USERS.author, uploaded: done });
   const ids = (h: Heard) => h.changes.map((c) => `${c.eventType} ${(c.new as { id?: string }).id}`);
 
   it("sends a private group's posts to its members only, and a post in progress to its author only", async () => {

@@ -4,7 +4,11 @@
  * them the author of every post; an outsider) and anon, posts finished and in progress in both groups,
  * their category links and their storage objects.
  */
+import { DEFAULT_PROJECT_DIR } from '../../../packages/backend/src/config/config.ts';
+import { applyPlatformAndMigrations, type OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
 import type { Caller, Database, SqlClient } from '../../../packages/backend/src/db/types.ts';
+import { ANON, userCaller } from '../../../packages/backend/testing/callers.ts';
+import { suiteFixture } from '../../../packages/backend/testing/suiteFixture.ts';
 
 const id = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${n.toString().padStart(12, '0')}`;
 
@@ -51,24 +55,62 @@ export function objectName(post: PostName): string {
 }
 
 export function callerFor(who: Who): Caller {
-  if (who === 'anon') return { role: 'anon', claims: { role: 'anon' } };
-  const sub = USERS[who];
-  return {
-    role: 'authenticated',
-    claims: { sub, role: 'authenticated', aud: 'authenticated', email: `${who}@rls.test` },
-  };
+  return who === 'anon' ? ANON : userCaller(USERS[who], `${who}@rls.test`);
+}
+
+/**
+ * An account as GoTrue leaves one behind a sign-up (`metadata`: what it signed up with, a chosen name for
+ * one); the database gives it its profile. Returns its id.
+ */
+export async function insertAccount(
+  sql: SqlClient,
+  email: string,
+  { id, metadata = {} }: { id?: string; metadata?: Record<string, unknown> } = {},
+): Promise<string> {
+  const { rows } = await sql.query<{ id: string }>(
+    `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+     values (coalesce($1::uuid, gen_random_uuid()), 'authenticated', 'authenticated', $2, $3::jsonb, now(), now())
+     returning id`,
+    [id ?? null, email, JSON.stringify(metadata)],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * A post as handle-post-create leaves one, its photo named photo.jpg: finished (`uploaded`, its photo stored)
+ * or still in progress. Returns its id.
+ */
+export async function insertPost(
+  sql: SqlClient,
+  post: { id?: string; groupId: string; authorId: string; uploaded: boolean; description?: string },
+): Promise<string> {
+  const { rows } = await sql.query<{ id: string }>(
+    `insert into public.post (id, file_name, group_id, author_id, meta_width, meta_height, photo_type, has_uploaded_photo, description)
+     values (coalesce($1::uuid, gen_random_uuid()), 'photo.jpg', $2, $3, 800, 600, 'DIGITAL', $4, $5) returning id`,
+    [post.id ?? null, post.groupId, post.authorId, post.uploaded, post.description ?? null],
+  );
+  return rows[0]!.id;
+}
+
+/** A database with the platform, supabase/migrations and this world in it, for the suite's tests; closed after them. */
+export function worldForSuite(open: () => Promise<OpenedDatabase>): OpenedDatabase {
+  return suiteFixture(
+    async () => {
+      const db = await open();
+      await applyPlatformAndMigrations(db, DEFAULT_PROJECT_DIR);
+      await insertFixture(db);
+      return db;
+    },
+    (db) => db.close(),
+  );
 }
 
 /** Inserts the world as the owner (no RLS). */
 export async function insertFixture(db: Database): Promise<void> {
   await db.asOwner(async (sql: SqlClient) => {
-    for (const [name, uid] of Object.entries(USERS))
-      await sql.query(
-        // Each signed up with a chosen name (its role in the world), so the tests can tell them apart by name.
-        `insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
-         values ($1, 'authenticated', 'authenticated', $2, jsonb_build_object('display_name', $3::text), now(), now())`,
-        [uid, `${name}@rls.test`, name],
-      );
+    // Each signed up with a chosen name (its role in the world), so the tests can tell them apart by name.
+    for (const [name, id] of Object.entries(USERS))
+      await insertAccount(sql, `${name}@rls.test`, { id, metadata: { display_name: name } });
     await sql.query(
       `insert into public."group" (id, display_name, description, is_private) values
          ($1, 'Public town', 'Open to all', false), ($2, 'Private family', 'Members only', true)`,
@@ -101,11 +143,7 @@ export async function insertFixture(db: Database): Promise<void> {
       ['privPending', GROUPS.priv, false],
     ];
     for (const [name, group, done] of posts) {
-      await sql.query(
-        `insert into public.post (id, file_name, group_id, author_id, meta_width, meta_height, photo_type, has_uploaded_photo)
-         values ($1, 'photo.jpg', $2, $3, 800, 600, 'DIGITAL', $4)`,
-        [POSTS[name], group, USERS.author, done],
-      );
+      await insertPost(sql, { id: POSTS[name], groupId: group, authorId: USERS.author, uploaded: done });
       await sql.query(`insert into public.post_category (post_id, category_id) values ($1, $2)`, [
         POSTS[name],
         CATEGORIES.shared,

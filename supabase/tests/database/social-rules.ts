@@ -6,51 +6,23 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { GROUP_RULE_MESSAGES, groupRuleMessage, REPORT_REASONS, SOCIAL_LIMITS } from '@snapshire/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyPlatformAndMigrations, type OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
-import { GROUPS, POSTS, USERS, callerFor, insertFixture, type Who } from './rls-world.ts';
-import { PROJECT_DIR } from './rls-matrix.ts';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROJECT_DIR } from '../../../packages/backend/src/config/config.ts';
+import type { OpenedDatabase } from '../../../packages/backend/src/db/index.ts';
+import { userCaller } from '../../../packages/backend/testing/callers.ts';
+import { codesRaisedBy, everyone, expectWordsForEach, itTellsWhoMayCall, ruleCallsOn } from './rule-calls.ts';
+import { GROUPS, POSTS, USERS, insertAccount, insertPost, worldForSuite, type Who } from './rls-world.ts';
 
-const SOCIAL_MIGRATION = resolve(PROJECT_DIR, 'migrations/20261129000100_social.sql');
+const SOCIAL_MIGRATION = resolve(DEFAULT_PROJECT_DIR, 'migrations/20261129000100_social.sql');
 
 export function defineSocialRules(label: string, open: () => Promise<OpenedDatabase>): void {
   describe(`likes, comments and reports on ${label}`, () => {
-    let db: OpenedDatabase;
-    beforeAll(async () => {
-      db = await open();
-      await applyPlatformAndMigrations(db, PROJECT_DIR);
-      await insertFixture(db);
-    });
-    afterAll(async () => {
-      await db?.close();
-    });
+    const db = worldForSuite(open);
 
-    const args = (named: Record<string, unknown>) => {
-      const names = Object.keys(named);
-      return { list: names.map((n, i) => `${n} => $${i + 1}`).join(', '), values: names.map((n) => named[n]) };
-    };
-    /** Calls public.<fn>(named args) as `who` and keeps the result; its single column as JSON. */
-    const call = async <T = unknown>(who: Who, fn: string, named: Record<string, unknown> = {}): Promise<T> => {
-      const { list, values } = args(named);
-      const { rows } = await db.asCaller(callerFor(who), (sql) =>
-        sql.query<{ r: T }>(`select to_jsonb(public.${fn}(${list})) as r`, values),
-      );
-      return rows[0]!.r;
-    };
-    const refused = async (who: Who, fn: string, named: Record<string, unknown>, code: string) => {
-      await expect(call(who, fn, named), `${who} ${fn}`).rejects.toThrow(new RegExp(`^${code}$`));
-    };
-    const rowsAs = async (who: Who, query: string, params: unknown[] = []) =>
-      (await db.asCaller(callerFor(who), (sql) => sql.query<Record<string, unknown>>(query, params))).rows;
+    const { call, refused, queryAs } = ruleCallsOn(db);
     /** A finished post by the author in the private group, gone after the test that made it. */
-    const newPost = async (groupId: string = GROUPS.priv) => {
-      const { rows } = await db.query<{ id: string }>(
-        `insert into public.post (file_name, group_id, author_id, meta_width, meta_height, has_uploaded_photo)
-         values ('photo.jpg', $1, $2, 10, 10, true) returning id`,
-        [groupId, USERS.author],
-      );
-      return rows[0]!.id;
-    };
+    const newPost = (groupId: string = GROUPS.priv) =>
+      insertPost(db, { groupId, authorId: USERS.author, uploaded: true });
     const counts = async (postId: string) =>
       (
         await db.query<{ like_count: number; comment_count: number }>(
@@ -60,59 +32,29 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
       ).rows[0];
 
     describe('who may call what (on the fixture, each call rolled back)', () => {
-      const ROLLBACK = new Error('rollback');
-      const outcome = async (who: Who, fn: string, named: Record<string, unknown>): Promise<string> => {
-        const { list, values } = args(named);
-        try {
-          await db.asCaller(callerFor(who), async (sql) => {
-            await sql.query(`select public.${fn}(${list})`, values);
-            throw ROLLBACK;
-          });
-        } catch (err) {
-          if (err === ROLLBACK) return 'ok';
-          const message = (err as Error).message;
-          return /permission denied/.test(message) ? 'denied' : message;
-        }
-        return 'unreachable';
-      };
-      const all = (value: string, except: Partial<Record<Who, string>> = {}): Record<Who, string> => ({
-        anon: 'denied',
-        outsider: value,
-        member: value,
-        admin: value,
-        owner: value,
-        author: value,
-        ...except,
-      });
-      const TABLE: [string, Record<string, unknown>, Record<Who, string>][] = [
+      itTellsWhoMayCall(db, [
         // Members of the private group take part; to everyone else its posts do not exist.
-        ['set_post_like', { post_id: POSTS.privDone, liked: true }, all('ok', { outsider: 'post_not_found' })],
-        ['add_comment', { post_id: POSTS.privDone, body: 'Lovely' }, all('ok', { outsider: 'post_not_found' })],
+        ['set_post_like', { post_id: POSTS.privDone, liked: true }, everyone('ok', { outsider: 'post_not_found' })],
+        ['add_comment', { post_id: POSTS.privDone, body: 'Lovely' }, everyone('ok', { outsider: 'post_not_found' })],
         [
           'add_comment',
           { post_id: POSTS.privDone, body: ' \n ' },
-          all('comment_empty', { outsider: 'post_not_found' }),
+          everyone('comment_empty', { outsider: 'post_not_found' }),
         ],
         // The public group has no members in the fixture: seeing is not taking part.
-        ['set_post_like', { post_id: POSTS.pubDone, liked: true }, all('join_to_take_part')],
-        ['add_comment', { post_id: POSTS.pubDone, body: 'Lovely' }, all('join_to_take_part')],
+        ['set_post_like', { post_id: POSTS.pubDone, liked: true }, everyone('join_to_take_part')],
+        ['add_comment', { post_id: POSTS.pubDone, body: 'Lovely' }, everyone('join_to_take_part')],
         // A post still uploading is nobody's to like, not even its author's.
-        ['set_post_like', { post_id: POSTS.privPending, liked: true }, all('post_not_found')],
+        ['set_post_like', { post_id: POSTS.privPending, liked: true }, everyone('post_not_found')],
         // Anyone signed in who sees a post may report it.
-        ['report_post', { post_id: POSTS.pubDone, reason: 'spam' }, all('ok')],
-        ['report_post', { post_id: POSTS.privDone, reason: 'spam' }, all('ok', { outsider: 'post_not_found' })],
+        ['report_post', { post_id: POSTS.pubDone, reason: 'spam' }, everyone('ok')],
+        ['report_post', { post_id: POSTS.privDone, reason: 'spam' }, everyone('ok', { outsider: 'post_not_found' })],
         [
           'report_post',
           { post_id: POSTS.privDone, reason: 'boring' },
-          all('report_reason_unknown', { outsider: 'post_not_found' }),
+          everyone('report_reason_unknown', { outsider: 'post_not_found' }),
         ],
-      ];
-      for (const [fn, named, expected] of TABLE)
-        it(`${fn}(${Object.values(named).join(', ').replace(/\s+/g, ' ')})`, async () => {
-          const got = {} as Record<Who, string>;
-          for (const who of Object.keys(expected) as Who[]) got[who] = await outcome(who, fn, named);
-          expect(got).toEqual(expected);
-        });
+      ]);
     });
 
     it('keeps one like per person, counts it on the post and says who liked it', async () => {
@@ -123,16 +65,16 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
       await call('admin', 'set_post_like', { post_id: post, liked: true });
       expect(await counts(post)).toEqual({ like_count: 2, comment_count: 0 });
       const mine = async (who: Who) =>
-        (await rowsAs(who, 'select public._liked_by_me(p) as v from public.post p where p.id = $1', [post]))[0]?.v;
+        (await queryAs(who, 'select public._liked_by_me(p) as v from public.post p where p.id = $1', [post]))[0]?.v;
       expect([await mine('member'), await mine('owner')]).toEqual([true, false]);
-      const names = await rowsAs(
+      const names = await queryAs(
         'member',
         `select pr.display_name from public.post_like l join public.profile pr on pr.id = l.user_id
          where l.post_id = $1 order by pr.display_name`,
         [post],
       );
       expect(names).toHaveLength(2);
-      expect(await rowsAs('outsider', 'select 1 from public.post_like where post_id = $1', [post])).toHaveLength(0);
+      expect(await queryAs('outsider', 'select 1 from public.post_like where post_id = $1', [post])).toHaveLength(0);
       await call('member', 'set_post_like', { post_id: post, liked: false });
       await call('member', 'set_post_like', { post_id: post, liked: false });
       expect(await counts(post)).toEqual({ like_count: 1, comment_count: 0 });
@@ -164,7 +106,7 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
     it('shows comments where the post is visible, and to no one else', async () => {
       const post = await newPost();
       await call('member', 'add_comment', { post_id: post, body: 'Family only' });
-      const read = (who: Who) => rowsAs(who, 'select body from public.post_comment where post_id = $1', [post]);
+      const read = (who: Who) => queryAs(who, 'select body from public.post_comment where post_id = $1', [post]);
       expect(await read('owner')).toEqual([{ body: 'Family only' }]);
       expect(await read('outsider')).toEqual([]);
       expect(await read('anon')).toEqual([]);
@@ -207,9 +149,9 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
       // The screens ask first, so they say "Reported" instead of offering a form that would be refused: each
       // caller learns of its own reports only (the comment's report is not one on the post).
       const reportedByMe = async (who: Who) => [
-        (await rowsAs(who, 'select public._reported_by_me(p) as v from public.post p where p.id = $1', [post]))[0]?.v,
+        (await queryAs(who, 'select public._reported_by_me(p) as v from public.post p where p.id = $1', [post]))[0]?.v,
         (
-          await rowsAs(
+          await queryAs(
             who,
             'select public._comment_reported_by_me(c) as v from public.post_comment c where c.id = $1',
             [c.id],
@@ -220,22 +162,22 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
       expect(await reportedByMe('admin')).toEqual([false, false]);
       expect(await reportedByMe('author')).toEqual([false, false]);
       const seen = (who: Who) =>
-        rowsAs(who, 'select reason, comment_id from public.content_report where post_id = $1 order by reason', [post]);
+        queryAs(who, 'select reason, comment_id from public.content_report where post_id = $1 order by reason', [post]);
       expect(await seen('admin')).toEqual([
         { reason: 'copyright', comment_id: null },
         { reason: 'spam', comment_id: c.id },
       ]);
       expect(await seen('author')).toEqual([]);
       expect(await seen('member')).toEqual([]);
-      await expect(rowsAs('owner', 'select reporter_id from public.content_report')).rejects.toThrow(
+      await expect(queryAs('owner', 'select reporter_id from public.content_report')).rejects.toThrow(
         /permission denied/,
       );
-      const [report] = await rowsAs('owner', 'select id from public.content_report where comment_id = $1', [c.id]);
+      const [report] = await queryAs('owner', 'select id from public.content_report where comment_id = $1', [c.id]);
       await refused('member', 'dismiss_report', { report_id: report!.id }, 'report_not_found');
       await refused('outsider', 'dismiss_report', { report_id: report!.id }, 'report_not_found');
       expect(await call('owner', 'dismiss_report', { report_id: report!.id })).toBe(true);
       const open = (
-        await rowsAs('owner', 'select _open_report_count(g) as n from public."group" g where id = $1', [GROUPS.priv])
+        await queryAs('owner', 'select _open_report_count(g) as n from public."group" g where id = $1', [GROUPS.priv])
       )[0];
       expect(open?.n).toBe(1);
       // Removing the content takes its likes, comments and reports with it.
@@ -247,22 +189,17 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
 
     it('keeps a deleted account’s comments, without an author', async () => {
       const leaving = 'a0000000-0000-4000-8000-000000000099';
-      await db.query(
-        `insert into auth.users (id, aud, role, email, created_at, updated_at)
-         values ($1, 'authenticated', 'authenticated', 'leaving@rls.test', now(), now())`,
-        [leaving],
-      );
+      await insertAccount(db, 'leaving@rls.test', { id: leaving });
       await db.query(`insert into public.group_member (group_id, user_id, role) values ($1, $2, 'member')`, [
         GROUPS.priv,
         leaving,
       ]);
       const post = await newPost();
-      const { rows } = await db.asCaller(
-        { role: 'authenticated', claims: { sub: leaving, role: 'authenticated', aud: 'authenticated' } },
-        (sql) => sql.query<{ id: string }>(`select (public.add_comment($1, 'Goodbye')).id`, [post]),
+      const { rows } = await db.asCaller(userCaller(leaving), (sql) =>
+        sql.query<{ id: string }>(`select (public.add_comment($1, 'Goodbye')).id`, [post]),
       );
       await db.query('delete from auth.users where id = $1', [leaving]);
-      const kept = await rowsAs('member', 'select body, author_id from public.post_comment where id = $1', [
+      const kept = await queryAs('member', 'select body, author_id from public.post_comment where id = $1', [
         rows[0]!.id,
       ]);
       expect(kept).toEqual([{ body: 'Goodbye', author_id: null }]);
@@ -276,15 +213,9 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
     });
 
     it('has words in packages/contracts for every code the migration raises, and the same limits', async () => {
-      const sql = await readFile(SOCIAL_MIGRATION, 'utf8');
-      const codes = new Set([...sql.matchAll(/raise exception '([a-z_]+)'/g)].map((m) => m[1]!));
+      const codes = await codesRaisedBy(SOCIAL_MIGRATION);
       expect(codes.size).toBeGreaterThan(10);
-      for (const code of codes) {
-        expect(Object.keys(GROUP_RULE_MESSAGES), code).toContain(code);
-        expect(groupRuleMessage(`GraphQL error: ${code}`)).toBe(
-          GROUP_RULE_MESSAGES[code as keyof typeof GROUP_RULE_MESSAGES],
-        );
-      }
+      expectWordsForEach(codes, GROUP_RULE_MESSAGES, groupRuleMessage);
       const { rows } = await db.query<Record<string, number>>(
         `select private.social_limit('comment_max') as "COMMENT_MAX_LENGTH",
                 private.social_limit('comments_per_minute') as "COMMENTS_PER_MINUTE",
@@ -299,7 +230,7 @@ export function defineSocialRules(label: string, open: () => Promise<OpenedDatab
         REPORT_DETAILS_MAX_LENGTH: SOCIAL_LIMITS.REPORT_DETAILS_MAX_LENGTH,
         REPORTS_PER_HOUR: SOCIAL_LIMITS.REPORTS_PER_HOUR,
       });
-      const reasons = sql
+      const reasons = (await readFile(SOCIAL_MIGRATION, 'utf8'))
         .match(/reason in \(([^)]*)\)/)![1]!
         .match(/'([a-z]+)'/g)!
         .map((r) => r.slice(1, -1));

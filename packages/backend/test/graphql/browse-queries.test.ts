@@ -12,10 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
 import { SAMPLE_ACCOUNTS } from '../../../../supabase/seed/accounts.ts';
 import { SEED_GROUPS, SEED_GROUP_CATEGORIES, SEED_CATEGORIES } from '../../../../supabase/seed/ids.ts';
+import { beginTransactionSql } from '../../src/db/transaction-setup.ts';
 import type { Caller, Database, QueryResult, SqlClient } from '../../src/db/types.ts';
 import { startBackend, type RunningBackend } from '../../src/index.ts';
 import { printGraphqlSdl } from '../../src/graphql/sdl.ts';
 import { createGraphqlService } from '../../src/graphql/service.ts';
+import { ANON, roleCaller } from '../../testing/callers.ts';
 
 // Each remote owns its operations, as .graphql files beside the code that uses them; these four, read by several
 // browse screens, in remote-browse/src/shared/data.
@@ -286,13 +288,10 @@ async function countingDatabase(url: string): Promise<{ db: Database; statements
       return { rows: res.rows as Row[], rowCount: res.rowCount };
     },
   };
-  const tx = async <T>(caller: Caller | null, fn: (s: SqlClient) => Promise<T>): Promise<T> => {
-    await client.query('begin');
+  const tx = async <T>(caller: Caller | undefined, fn: (s: SqlClient) => Promise<T>): Promise<T> => {
+    // Begun and set up as the backend's own transactions are.
+    await client.query(beginTransactionSql({ caller }));
     try {
-      if (caller) {
-        await client.query(`set local role ${caller.role}`);
-        await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(caller.claims)]);
-      }
       const out = await fn(sql);
       await client.query('commit');
       return out;
@@ -303,7 +302,7 @@ async function countingDatabase(url: string): Promise<{ db: Database; statements
   };
   return {
     statements,
-    db: { asCaller: (c, fn) => tx(c, fn), asOwner: (fn) => tx(null, fn), close: async () => undefined },
+    db: { asCaller: (c, fn) => tx(c, fn), asOwner: (fn) => tx(undefined, fn), close: async () => undefined },
     close: () => client.end(),
   };
 }
@@ -312,9 +311,7 @@ describe('schema and cost', () => {
   it('the committed SDL is what the migrations reflect to (run npm run graphql:sdl after changing them)', async () => {
     const { db, close } = await countingDatabase(backend.dbUrl);
     try {
-      const sdl = await db.asCaller({ role: 'authenticated', claims: { role: 'authenticated' } }, (sql) =>
-        printGraphqlSdl(sql),
-      );
+      const sdl = await db.asCaller(roleCaller('authenticated'), (sql) => printGraphqlSdl(sql));
       const committed = (await readFile(SDL_FILE, 'utf8')).replace(/^#.*\n\n/, '');
       expect(committed).toBe(sdl);
     } finally {
@@ -326,14 +323,13 @@ describe('schema and cost', () => {
     const { db, statements, close } = await countingDatabase(backend.dbUrl);
     try {
       const service = createGraphqlService(db);
-      const caller: Caller = { role: 'anon', claims: { role: 'anon' } };
       const request = {
         query: await readFile(DOCUMENTS.GroupById, 'utf8'),
         variables: { id: SEED_GROUPS.bristol, withPosts: true, withCategories: true },
       };
-      await service.execute(caller, request); // reflects the schema once per role
+      await service.execute(ANON, request); // reflects the schema once per role
       const before = statements.length;
-      const res = await service.execute(caller, request);
+      const res = await service.execute(ANON, request);
       expect(res.errors).toBeUndefined();
       expect(statements.length - before).toBe(1);
     } finally {

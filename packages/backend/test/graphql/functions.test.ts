@@ -4,62 +4,55 @@
 // Query fields, volatile ones Mutation fields, a function taking a table's row and named with a leading
 // underscore is a field of that table's type, and what pg_graphql cannot express is left out.
 import { printSchema } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createScenario,
-  createTestDatabase,
+  ALICE,
+  ANON,
+  BOB,
+  refusal,
+  scenarioForSuite,
+  testDatabaseForSuite,
   userCaller,
   type Scenario,
-  type TestDatabase,
 } from './graphql-database.ts';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = testDatabaseForSuite();
 
-const sdlOf = async (s: Scenario, role: 'anon' | 'authenticated' = 'anon') =>
-  printSchema((await s.service.schemaFor({ role, claims: { role } })).schema);
+const sdlOf = async (s: Scenario) => printSchema((await s.service.schemaFor(ANON)).schema);
 
 describe('functions as Query and Mutation fields', () => {
-  let s: Scenario;
-  beforeAll(async () => {
-    s = await createScenario(db, {
-      schemaComment: '@graphql({"inflect_names": true})',
-      sql: `
-        create table account(id serial primary key, email varchar(255) not null, big bigint);
-        insert into account(email, big) values ('a@example.com', 10), ('a@example.com', 20), ('b@example.com', 30);
-        create function add_nums(a int, b int) returns int immutable language sql as $$ select a + b $$;
-        create function add_account(email text) returns int volatile language sql set search_path from current
-          as $$ insert into account (email) values (email) returning id $$;
-        create function account_by_id("accountId" int) returns account stable language sql set search_path from current
-          as $$ select * from account where id = "accountId" $$;
-        create function accounts_by_email(email_to_search text) returns setof account stable language sql set search_path from current
-          as $$ select * from account where email = email_to_search $$;
-        create function accounts_by_ids(ids int[]) returns setof account stable language sql set search_path from current
-          as $$ select * from account where id = any(ids) $$;
-        create function add_defaults(a int default 1, b int default 2) returns int immutable language sql
-          as $$ select a + b $$;
-        create function big_sum() returns bigint stable language sql set search_path from current as $$ select sum(big)::bigint from account $$;
-        create function doubled(xs int[]) returns int[] immutable language sql
-          as $$ select array_agg(x * 2) from unnest(xs) x $$;
-        create function fail_loudly() returns int volatile language plpgsql
-          as $$ begin raise exception 'no, not today'; end $$;
-        -- Left out: overloaded, nameless argument, void, record, variadic.
-        create function twice(a int) returns int immutable language sql as $$ select a * 2 $$;
-        create function twice(a text) returns text immutable language sql as $$ select a || a $$;
-        create function nameless(int) returns int immutable language sql as $$ select $1 $$;
-        create function returns_void() returns void volatile language sql as $$ select $$;
-        create function returns_record() returns record stable language sql as $$ select 1, 2 $$;
-        create function var_sum(variadic xs int[]) returns int immutable language sql as $$ select 1 $$;
-        create function hidden_one() returns int immutable language sql as $$ select 1 $$;
-        revoke execute on function hidden_one() from public, anon;
-        comment on function add_nums is e'@graphql({"name": "plus", "description": "Adds two numbers"})';
-      `,
-    });
+  const s = scenarioForSuite(db, {
+    schemaComment: '@graphql({"inflect_names": true})',
+    sql: `
+      create table account(id serial primary key, email varchar(255) not null, big bigint);
+      insert into account(email, big) values ('a@example.com', 10), ('a@example.com', 20), ('b@example.com', 30);
+      create function add_nums(a int, b int) returns int immutable language sql as $$ select a + b $$;
+      create function add_account(email text) returns int volatile language sql set search_path from current
+        as $$ insert into account (email) values (email) returning id $$;
+      create function account_by_id("accountId" int) returns account stable language sql set search_path from current
+        as $$ select * from account where id = "accountId" $$;
+      create function accounts_by_email(email_to_search text) returns setof account stable language sql set search_path from current
+        as $$ select * from account where email = email_to_search $$;
+      create function accounts_by_ids(ids int[]) returns setof account stable language sql set search_path from current
+        as $$ select * from account where id = any(ids) $$;
+      create function add_defaults(a int default 1, b int default 2) returns int immutable language sql
+        as $$ select a + b $$;
+      create function big_sum() returns bigint stable language sql set search_path from current as $$ select sum(big)::bigint from account $$;
+      create function doubled(xs int[]) returns int[] immutable language sql
+        as $$ select array_agg(x * 2) from unnest(xs) x $$;
+      create function fail_loudly() returns int volatile language plpgsql
+        as $$ begin raise exception 'no, not today'; end $$;
+      -- Left out: overloaded, nameless argument, void, record, variadic.
+      create function twice(a int) returns int immutable language sql as $$ select a * 2 $$;
+      create function twice(a text) returns text immutable language sql as $$ select a || a $$;
+      create function nameless(int) returns int immutable language sql as $$ select $1 $$;
+      create function returns_void() returns void volatile language sql as $$ select $$;
+      create function returns_record() returns record stable language sql as $$ select 1, 2 $$;
+      create function var_sum(variadic xs int[]) returns int immutable language sql as $$ select 1 $$;
+      create function hidden_one() returns int immutable language sql as $$ select 1 $$;
+      revoke execute on function hidden_one() from public, anon;
+      comment on function add_nums is e'@graphql({"name": "plus", "description": "Adds two numbers"})';
+    `,
   });
 
   it('puts stable and immutable functions on Query, volatile ones on Mutation, with nullable arguments', async () => {
@@ -125,7 +118,7 @@ describe('functions as Query and Mutation fields', () => {
 
   it('rolls the whole request back when a mutation function raises, with its message', async () => {
     const res = await s.run('mutation { addAccount(email: "d@example.com") failLoudly }');
-    expect(res).toEqual({ data: null, errors: [{ message: 'no, not today' }] });
+    expect(res).toEqual(refusal('no, not today'));
     expect(await s.run('{ accountsByEmail(emailToSearch: "d@example.com") { edges { node { id } } } }')).toEqual({
       data: { accountsByEmail: { edges: [] } },
     });
@@ -133,31 +126,27 @@ describe('functions as Query and Mutation fields', () => {
 });
 
 describe('computed fields (functions taking a row, named with a leading underscore)', () => {
-  let s: Scenario;
-  beforeAll(async () => {
-    s = await createScenario(db, {
-      schemaComment: '@graphql({"inflect_names": true})',
-      sql: `
-        create table account(
-          id serial primary key, first_name varchar(255) not null, last_name varchar(255) not null,
-          parent_id int references account(id), secret text);
-        create function "_fullName"(rec account) returns text immutable strict language sql
-          as $$ select format('%s %s', rec.first_name, rec.last_name) $$;
-        create function _parent_row(rec account) returns account stable language sql set search_path from current
-          as $$ select a.id, a.first_name, a.last_name, a.parent_id, null::text from account a where a.id = rec.parent_id $$;
-        create function _children(rec account) returns setof account stable language sql set search_path from current
-          as $$ select a.id, a.first_name, a.last_name, a.parent_id, null::text from account a where a.parent_id = rec.id $$;
-        create function _has_secret(rec account) returns boolean stable language sql set search_path from current
-          as $$ select rec.secret is not null $$;
-        create function no_underscore(rec account) returns text stable language sql as $$ select 'x' $$;
-        insert into account(first_name, last_name, parent_id, secret) values ('Foo', 'Fooington', null, 's');
-        insert into account(first_name, last_name, parent_id) values ('Bar', 'Barrington', 1);
-      `,
-    });
+  const s = scenarioForSuite(db, {
+    schemaComment: '@graphql({"inflect_names": true})',
+    sql: `
+      create table account(
+        id serial primary key, first_name varchar(255) not null, last_name varchar(255) not null,
+        parent_id int references account(id), secret text);
+      create function "_fullName"(rec account) returns text immutable strict language sql
+        as $$ select format('%s %s', rec.first_name, rec.last_name) $$;
+      create function _parent_row(rec account) returns account stable language sql set search_path from current
+        as $$ select a.id, a.first_name, a.last_name, a.parent_id, null::text from account a where a.id = rec.parent_id $$;
+      create function _children(rec account) returns setof account stable language sql set search_path from current
+        as $$ select a.id, a.first_name, a.last_name, a.parent_id, null::text from account a where a.parent_id = rec.id $$;
+      create function _has_secret(rec account) returns boolean stable language sql set search_path from current
+        as $$ select rec.secret is not null $$;
+      create function no_underscore(rec account) returns text stable language sql as $$ select 'x' $$;
+      insert into account(first_name, last_name, parent_id, secret) values ('Foo', 'Fooington', null, 's');
+      insert into account(first_name, last_name, parent_id) values ('Bar', 'Barrington', 1);
+    `,
     // The caller may not read `secret`: the row passed to the function has it as null.
-    await db.exec(`revoke select on ${s.schema}.account from anon;
-                   grant select (id, first_name, last_name, parent_id) on ${s.schema}.account to anon;`);
-    s.service.invalidate();
+    afterGrants: `revoke select on account from anon;
+                  grant select (id, first_name, last_name, parent_id) on account to anon`,
   });
 
   it('extends the type with scalar, row and collection fields; other row-taking functions are left out', async () => {
@@ -204,21 +193,16 @@ describe('computed fields (functions taking a row, named with a leading undersco
 });
 
 describe('functions and row level security', () => {
-  let s: Scenario;
-  const ALICE = '00000000-0000-4000-8000-00000000000a';
-  const BOB = '00000000-0000-4000-8000-00000000000b';
-  beforeAll(async () => {
-    s = await createScenario(db, {
-      sql: `
-        create table note(id serial primary key, owner uuid not null, body text not null);
-        alter table note enable row level security;
-        create policy note_own on note using (owner = auth.uid());
-        insert into note(owner, body) values ('${ALICE}', 'alice'), ('${BOB}', 'bob');
-        create function my_notes() returns setof note stable language sql set search_path from current as $$ select * from note $$;
-        create function count_all_notes() returns int stable security definer language sql set search_path from current
-          as $$ select count(*)::int from note $$;
-      `,
-    });
+  const s = scenarioForSuite(db, {
+    sql: `
+      create table note(id serial primary key, owner uuid not null, body text not null);
+      alter table note enable row level security;
+      create policy note_own on note using (owner = auth.uid());
+      insert into note(owner, body) values ('${ALICE}', 'alice'), ('${BOB}', 'bob');
+      create function my_notes() returns setof note stable language sql set search_path from current as $$ select * from note $$;
+      create function count_all_notes() returns int stable security definer language sql set search_path from current
+        as $$ select count(*)::int from note $$;
+    `,
   });
 
   it('runs a function as the caller (RLS applies) unless it is security definer', async () => {

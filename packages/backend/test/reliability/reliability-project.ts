@@ -38,7 +38,7 @@ export function writeReliabilityProject(files: Record<string, string> = {}): Pro
  *
  * With `functionsApiUrl`, its functions are handle-post-create alone, the product's handler given that URL as
  * SUPABASE_URL instead of the backend's own: its calls to auth, storage and the RPCs go through whatever
- * listens there (api-relay.ts), in the test's hands. The backend itself is unchanged.
+ * listens there (testing/relay.ts), in the test's hands. The backend itself is unchanged.
  */
 export async function writeProductProjectWithoutPhotos(options: { functionsApiUrl?: string } = {}): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'snapshire-product-'));

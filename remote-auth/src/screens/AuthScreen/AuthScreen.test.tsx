@@ -14,10 +14,10 @@ import { DataProvider, disposeData, initData, useSession } from '@snapshire/data
 import {
   mailFor,
   startComponentBackend,
-  startFaultyLine,
+  startRelay,
   uniqueEmail,
   type ComponentBackend,
-  type FaultyLine,
+  type Relay,
 } from '@snapshire/backend/testing';
 import AuthScreen from './AuthScreen.tsx';
 
@@ -25,13 +25,13 @@ const PASSWORD = 'password123';
 
 /** Confirms e-mail addresses (the product's setting), and asks passwords for letters and digits. */
 let backend: ComponentBackend;
-let line: FaultyLine;
+let line: Relay;
 /** A confirmed account. */
 let ada: string;
 
 beforeAll(async () => {
   backend = await startComponentBackend({ passwordRequirements: 'letters_digits' });
-  line = await startFaultyLine(backend.url);
+  line = await startRelay(backend.url);
   ada = uniqueEmail('ada');
   await backend.createUser(ada, PASSWORD, { displayName: 'Ada' });
 });

@@ -7,16 +7,16 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { disposeData, type DataConfig } from '@snapshire/data';
 import {
   startComponentBackend,
-  startFaultyLine,
+  startRelay,
   uniqueEmail,
   type ComponentBackend,
-  type FaultyLine,
+  type Relay,
 } from '@snapshire/backend/testing';
 import { insertAuthor } from './browseWorld.ts';
 
 export interface RecordedBackend {
   backend: ComponentBackend;
-  line: FaultyLine;
+  line: Relay;
   authorId: string;
   /** What the page's data layer takes to talk to the backend through the relay. */
   config: DataConfig;
@@ -26,7 +26,7 @@ export function recordedBackend(): () => RecordedBackend {
   let started: RecordedBackend | undefined;
   beforeAll(async () => {
     const backend = await startComponentBackend();
-    const line = await startFaultyLine(backend.url);
+    const line = await startRelay(backend.url);
     const authorId = await insertAuthor(backend, uniqueEmail('author'));
     started = { backend, line, authorId, config: { supabaseUrl: line.url, supabaseAnonKey: backend.anonKey } };
   }, 120_000);

@@ -7,10 +7,10 @@ import { disposeData, getSupabase, initData } from '@snapshire/data';
 import {
   cameraPhoto,
   startComponentBackend,
-  startFaultyLine,
+  startRelay,
   uniqueEmail,
   type ComponentBackend,
-  type FaultyLine,
+  type Relay,
 } from '@snapshire/backend/testing';
 import { PostCreateRefusedError, type PostCreateRequest, type PostCreateTransport } from './postCreateTransport.ts';
 import {
@@ -146,9 +146,9 @@ describe('NewPostScreen: the page around the form', () => {
   });
 
   it('treats a malformed group id as not found without asking the server', async () => {
-    let line: FaultyLine | undefined;
+    let line: Relay | undefined;
     try {
-      line = await startFaultyLine(backend.url);
+      line = await startRelay(backend.url);
       renderScreen({ path: '/groups/not-a-uuid/photograph/new' }, { ...backend.config, supabaseUrl: line.url });
       expect(await screen.findByText(MESSAGES.MISSING_GROUP_PAGE)).toBeInTheDocument();
       expect(line.requests.filter((r) => r.url.pathname.startsWith('/graphql/'))).toEqual([]);

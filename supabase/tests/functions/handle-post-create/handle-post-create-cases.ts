@@ -12,22 +12,29 @@ import {
   POST_CREATE_FIELDS,
   postObjectPath,
 } from '@snapshire/contracts';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backfillPlaceholders } from '../../../backfill/placeholders.ts';
 import { DEFAULT_JWT_SECRET } from '../../../../packages/backend/src/config/keys.ts';
 import {
+  answerStoringNothing,
+  createdPostId,
   IDS,
   invoke,
   invokeRaw,
+  jpegFile,
   postForm,
+  postRow,
   startHarness,
   storedCounts,
+  storedPhoto,
+  withOnePostMore,
   type Answer,
-  type Harness,
   type PostForm,
 } from '../../../../packages/backend/testing/functions-harness.ts';
+import { suiteFixture } from '../../../../packages/backend/testing/suiteFixture.ts';
 import { thumbHashToAverageRGBA, thumbHashToApproximateAspectRatio } from 'thumbhash';
 import {
   CAMERA_EXIF,
@@ -41,60 +48,62 @@ import {
 
 export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Promise<string | undefined>): void {
   describe(`handle-post-create on the embedded backend (${label})`, () => {
-    let h: Harness;
+    const h = suiteFixture(
+      async () => startHarness({ databaseUrl: await databaseUrl() }),
+      (harness) => harness.stop(),
+    );
     let photo: Buffer;
-
     beforeAll(async () => {
-      h = await startHarness({ databaseUrl: await databaseUrl() });
       photo = await jpeg(640, 480);
-    });
-    afterAll(async () => {
-      await h?.stop();
     });
 
     const validForm = (overrides: Partial<PostForm> = {}): PostForm => ({
-      file: { bytes: photo, name: 'holiday.jpg', type: 'image/jpeg' },
+      file: jpegFile(photo, 'holiday.jpg'),
       groupId: IDS.pub,
       photoType: 'DIGITAL',
       width: 640,
       height: 480,
       ...overrides,
     });
+    /** Sends the valid form as `sender` with `overrides`, then `alter`ed (a field broken on purpose). */
+    const sendForm = (sender: SupabaseClient, overrides: Partial<PostForm> = {}, alter?: (form: FormData) => void) =>
+      invoke(sender, postForm(validForm(overrides), alter));
+    /** Sends `bytes` as the photo named `name`, stated as `width` x `height` (else the valid form's size). */
+    const sendPhoto = (sender: SupabaseClient, bytes: Uint8Array, name: string, size?: [number, number]) =>
+      sendForm(sender, { file: jpegFile(bytes, name), ...(size && { width: size[0], height: size[1] }) });
+
+    /** The post's stored photo as `reader` downloads it: its metadata and its top-left pixel (red, green, blue). */
+    const storedLook = async (postId: string, reader: SupabaseClient) => {
+      const image = sharp(await storedPhoto(h, postId, reader));
+      const { data } = await image.raw().toBuffer({ resolveWithObject: true });
+      return { meta: await image.metadata(), pixel: [data[0]!, data[1]!, data[2]!] as const };
+    };
 
     /** Sends the form and checks the refusal: status, message, and no row or object left anywhere. */
     async function expectRefused(send: () => Promise<Answer>, status: number, message: string): Promise<void> {
-      const before = await storedCounts(h);
-      const answer = await send();
+      const answer = await answerStoringNothing(h, send);
       expect(answer.status).toBe(status);
       expect(answer.body.error).toBe(message);
       expect(answer.body.post).toBeUndefined();
-      expect(await storedCounts(h)).toEqual(before);
     }
 
     describe('handle-post-create creates a post', () => {
       it('stores the photo, the post and its categories, and shows the post only once stored (member, private group)', async () => {
         const before = await storedCounts(h);
-        const answer = await invoke(
-          h.member,
-          postForm(
-            validForm({
-              groupId: IDS.priv,
-              description: '  Sunday walk  ',
-              photoType: 'FILM',
-              cameraMake: 'Nikon',
-              cameraModel: 'FM2',
-              // The client's size is a claim; the stored post records the image's own.
-              width: 1,
-              height: 1,
-              categoryIds: [IDS.shared, IDS.privOnly],
-            }),
-          ),
-        );
-        expect(answer.status).toBe(201);
-        const id = answer.body.post?.id;
+        const answer = await sendForm(h.member, {
+          groupId: IDS.priv,
+          description: '  Sunday walk  ',
+          photoType: 'FILM',
+          cameraMake: 'Nikon',
+          cameraModel: 'FM2',
+          // The client's size is a claim; the stored post records the image's own.
+          width: 1,
+          height: 1,
+          categoryIds: [IDS.shared, IDS.privOnly],
+        });
+        const id = createdPostId(answer);
         expect(id).toMatch(/^[0-9a-f-]{36}$/);
-        const { rows } = await h.owner.query('select * from public.post where id = $1', [id]);
-        const post = rows[0];
+        const post = await postRow(h, id);
         expect(post).toMatchObject({
           group_id: IDS.priv,
           author_id: h.memberId,
@@ -112,14 +121,10 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           [id],
         );
         expect(categories.rows.map((r) => r.category_id)).toEqual([IDS.shared, IDS.privOnly].sort());
-        expect(await storedCounts(h)).toEqual({
-          posts: before.posts + 1,
-          postCategories: before.postCategories + 2,
-          objects: before.objects + 1,
-        });
+        expect(await storedCounts(h)).toEqual(withOnePostMore(before, 2));
 
         // The member reads the photo; the outsider and anon see neither the post's photo nor the object.
-        const path = postObjectPath(id!, post.file_name);
+        const path = postObjectPath(id, post.file_name as string);
         const mine = await h.member.storage.from(PHOTO_BUCKET).download(path);
         expect(mine.error).toBeNull();
         const meta = await sharp(Buffer.from(await mine.data!.arrayBuffer())).metadata();
@@ -141,15 +146,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           { bytes: await jpeg(2000, 1500), width: 2000, height: 1500 },
         ];
         for (const { bytes, width, height } of sent) {
-          const answer = await invoke(
-            h.member,
-            postForm(validForm({ file: { bytes, name: 'tiny.jpg', type: 'image/jpeg' }, width, height })),
+          const id = createdPostId(
+            await sendPhoto(h.member, bytes, 'tiny.jpg', [width, height]),
+            ` (${width}x${height})`,
           );
-          expect(answer.status, `${width}x${height}: ${JSON.stringify(answer.body)}`).toBe(201);
-          const { rows } = await h.owner.query('select meta_width, meta_height from public.post where id = $1', [
-            answer.body.post!.id,
-          ]);
-          expect(rows[0]).toEqual({ meta_width: width, meta_height: height });
+          expect(await postRow(h, id, 'meta_width, meta_height')).toEqual({ meta_width: width, meta_height: height });
         }
       });
 
@@ -159,60 +160,42 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           .jpeg({ quality: 95 })
           .toBuffer();
         expect((await sharp(bytes).metadata()).space).toBe('cmyk');
-        const answer = await invoke(
-          h.member,
-          postForm(validForm({ file: { bytes, name: 'print.jpg', type: 'image/jpeg' }, width: 64, height: 48 })),
-        );
-        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-        const { rows } = await h.owner.query('select file_name from public.post where id = $1', [answer.body.post!.id]);
-        const stored = await h.member.storage
-          .from(PHOTO_BUCKET)
-          .download(postObjectPath(answer.body.post!.id, rows[0].file_name));
-        const image = sharp(Buffer.from(await stored.data!.arrayBuffer()));
-        expect((await image.metadata()).space).toBe('srgb');
-        const { data } = await image.raw().toBuffer({ resolveWithObject: true });
+        const id = createdPostId(await sendPhoto(h.member, bytes, 'print.jpg', [64, 48]));
+        const { meta, pixel } = await storedLook(id, h.member);
+        expect(meta.space).toBe('srgb');
         // Still the brick red it was painted (#c0392b): converted as browsers show a CMYK JPEG without a
         // profile, which shifts it a little (sharp's profile-managed conversion gives 192, 45, 20).
-        expect(data[0]!).toBeGreaterThan(170);
-        expect(data[1]!).toBeLessThan(70);
-        expect(data[2]!).toBeLessThan(50);
+        expect(pixel[0]).toBeGreaterThan(170);
+        expect(pixel[1]).toBeLessThan(70);
+        expect(pixel[2]).toBeLessThan(50);
       });
 
       it('takes width and height as advisory: without them the post records the image’s own size', async () => {
-        const answer = await invoke(h.member, postForm(validForm({ width: undefined, height: undefined })));
-        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-        const { rows } = await h.owner.query('select meta_width, meta_height from public.post where id = $1', [
-          answer.body.post!.id,
-        ]);
-        expect(rows[0]).toEqual({ meta_width: 640, meta_height: 480 });
+        const id = createdPostId(await sendForm(h.member, { width: undefined, height: undefined }));
+        expect(await postRow(h, id, 'meta_width, meta_height')).toEqual({ meta_width: 640, meta_height: 480 });
       });
 
       it('refuses a width that is not a positive whole number, even though it is only advisory', async () => {
         await expectRefused(
-          () =>
-            invoke(
-              h.member,
-              postForm(validForm(), (form) => form.set(POST_CREATE_FIELDS.WIDTH, 'wide')),
-            ),
+          () => sendForm(h.member, {}, (form) => form.set(POST_CREATE_FIELDS.WIDTH, 'wide')),
           400,
           MESSAGES.DIMENSIONS_REQUIRED,
         );
       });
 
       it("lets a public group's members post into it, the rest only once they have joined", async () => {
-        const answer = await invoke(h.outsider, postForm(validForm({ categoryIds: [IDS.shared] })));
-        expect(answer.status).toBe(201);
-        const { rows } = await h.owner.query('select author_id, has_uploaded_photo from public.post where id = $1', [
-          answer.body.post!.id,
-        ]);
-        expect(rows[0]).toEqual({ author_id: h.outsiderId, has_uploaded_photo: true });
+        const id = createdPostId(await sendForm(h.outsider, { categoryIds: [IDS.shared] }));
+        expect(await postRow(h, id, 'author_id, has_uploaded_photo')).toEqual({
+          author_id: h.outsiderId,
+          has_uploaded_photo: true,
+        });
 
         // Seeing the group is not taking part: a signed-in non-member is told to join, and nothing is stored.
-        await expectRefused(() => invoke(h.stranger, postForm(validForm())), 403, MESSAGES.JOIN_TO_POST);
+        await expectRefused(() => sendForm(h.stranger), 403, MESSAGES.JOIN_TO_POST);
         const joined = await h.stranger.rpc('join_group', { group_id: IDS.pub });
         expect(joined.error).toBeNull();
         try {
-          expect((await invoke(h.stranger, postForm(validForm()))).status).toBe(201);
+          expect((await sendForm(h.stranger)).status).toBe(201);
         } finally {
           await h.owner.query('delete from public.group_member where group_id = $1 and user_id = $2', [
             IDS.pub,
@@ -229,12 +212,7 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           '%2e%2e%2fevil.jpg',
           ' .jpg',
         ]) {
-          const answer = await invoke(
-            h.outsider,
-            postForm(validForm({ file: { bytes: photo, name, type: 'image/jpeg' } })),
-          );
-          expect(answer.status, name).toBe(201);
-          const id = answer.body.post!.id;
+          const id = createdPostId(await sendPhoto(h.outsider, photo, name), ` (${name})`);
           const { rows } = await h.owner.query<{ name: string }>(
             `select o.name from storage.objects o where o.bucket_id = $1 and o.name like $2`,
             [PHOTO_BUCKET, `posts/${id}/%`],
@@ -258,22 +236,9 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           source.exif?.includes(Buffer.from([0x25, 0x88])) || source.exif?.includes(Buffer.from([0x88, 0x25])),
         ).toBe(true);
 
-        const answer = await invoke(
-          h.outsider,
-          postForm(
-            validForm({ file: { bytes: tagged, name: 'gps.jpg', type: 'image/jpeg' }, width: 200, height: 100 }),
-          ),
-        );
-        expect(answer.status).toBe(201);
-        const { rows } = await h.owner.query(
-          'select file_name, meta_width, meta_height from public.post where id = $1',
-          [answer.body.post!.id],
-        );
-        expect([rows[0].meta_width, rows[0].meta_height]).toEqual([100, 200]);
-        const stored = await h.admin.storage
-          .from(PHOTO_BUCKET)
-          .download(postObjectPath(answer.body.post!.id, rows[0].file_name));
-        const bytes = Buffer.from(await stored.data!.arrayBuffer());
+        const id = createdPostId(await sendPhoto(h.outsider, tagged, 'gps.jpg', [200, 100]));
+        expect(await postRow(h, id, 'meta_width, meta_height')).toEqual({ meta_width: 100, meta_height: 200 });
+        const bytes = await storedPhoto(h, id);
         const meta = await sharp(bytes).metadata();
         expect(meta.exif).toBeUndefined();
         expect(meta.xmp).toBeUndefined();
@@ -296,15 +261,9 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         // The upload states all of it, GPS and serial numbers included.
         expect(sent.includes(Buffer.from(CAMERA_EXIF.bodySerial))).toBe(true);
         expect(sent.includes(Buffer.from([0x88, 0x25])) || sent.includes(Buffer.from([0x25, 0x88]))).toBe(true);
-        const answer = await invoke(
-          h.outsider,
-          postForm(
-            validForm({ file: { bytes: sent, name: 'x100v.jpg', type: 'image/jpeg' }, width: 400, height: 300 }),
-          ),
-        );
-        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-        const { rows } = await h.owner.query('select * from public.post where id = $1', [answer.body.post!.id]);
-        expect(rows[0]).toMatchObject({
+        const id = createdPostId(await sendPhoto(h.outsider, sent, 'x100v.jpg', [400, 300]));
+        const post = await postRow(h, id);
+        expect(post).toMatchObject({
           camera_make: CAMERA_EXIF.make,
           camera_model: CAMERA_EXIF.model,
           camera_lens: CAMERA_EXIF.lens,
@@ -314,14 +273,11 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           meta_width: 300,
           meta_height: 400,
         });
-        expect(rows[0].exposure_time).toBeCloseTo(CAMERA_EXIF.exposureTime, 9);
+        expect(post.exposure_time).toBeCloseTo(CAMERA_EXIF.exposureTime, 9);
         // Nothing else of the EXIF is kept in the row: no column holds a serial number (the post has no column
         // a position could go in).
-        expect(JSON.stringify(rows[0])).not.toMatch(new RegExp(`${CAMERA_EXIF.bodySerial}|${CAMERA_EXIF.lensSerial}`));
-        const stored = await h.admin.storage
-          .from(PHOTO_BUCKET)
-          .download(postObjectPath(answer.body.post!.id, rows[0].file_name));
-        const bytes = Buffer.from(await stored.data!.arrayBuffer());
+        expect(JSON.stringify(post)).not.toMatch(new RegExp(`${CAMERA_EXIF.bodySerial}|${CAMERA_EXIF.lensSerial}`));
+        const bytes = await storedPhoto(h, id);
         const meta = await sharp(bytes).metadata();
         expect(meta.exif).toBeUndefined();
         for (const secret of [CAMERA_EXIF.bodySerial, CAMERA_EXIF.lensSerial, CAMERA_EXIF.model, 'Exif'])
@@ -330,40 +286,21 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('stores no camera details from the EXIF when the uploader leaves them out; make and model sent win', async () => {
         const sent = await cameraPhoto(400, 300, 1);
-        const omitted = await invoke(
-          h.outsider,
-          postForm(
-            validForm({
-              file: { bytes: sent, name: 'x.jpg', type: 'image/jpeg' },
-              cameraDetails: CAMERA_DETAILS.OMIT,
-            }),
-          ),
+        const omitted = createdPostId(
+          await sendForm(h.outsider, { file: jpegFile(sent, 'x.jpg'), cameraDetails: CAMERA_DETAILS.OMIT }),
         );
-        expect(omitted.status, JSON.stringify(omitted.body)).toBe(201);
         const columns = 'camera_make, camera_model, camera_lens, exposure_time, f_number, iso, focal_length';
-        const none = await h.owner.query(`select ${columns} from public.post where id = $1`, [omitted.body.post!.id]);
-        expect(none.rows[0]).toEqual({
-          camera_make: null,
-          camera_model: null,
-          camera_lens: null,
-          exposure_time: null,
-          f_number: null,
-          iso: null,
-          focal_length: null,
-        });
-        const stated = await invoke(
-          h.outsider,
-          postForm(
-            validForm({
-              file: { bytes: sent, name: 'x.jpg', type: 'image/jpeg' },
-              cameraMake: 'Leica',
-              cameraModel: 'M6',
-            }),
-          ),
+        expect(await postRow(h, omitted, columns)).toEqual(
+          Object.fromEntries(columns.split(', ').map((c) => [c, null])),
         );
-        expect(stated.status).toBe(201);
-        const kept = await h.owner.query(`select ${columns} from public.post where id = $1`, [stated.body.post!.id]);
-        expect(kept.rows[0]).toMatchObject({ camera_make: 'Leica', camera_model: 'M6', iso: CAMERA_EXIF.iso });
+        const stated = createdPostId(
+          await sendForm(h.outsider, { file: jpegFile(sent, 'x.jpg'), cameraMake: 'Leica', cameraModel: 'M6' }),
+        );
+        expect(await postRow(h, stated, columns)).toMatchObject({
+          camera_make: 'Leica',
+          camera_model: 'M6',
+          iso: CAMERA_EXIF.iso,
+        });
       });
 
       it('computes the placeholder (a ThumbHash of at most 40 bytes) from the upright photo', async () => {
@@ -372,15 +309,8 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           .withMetadata({ orientation: 6 })
           .jpeg({ quality: 90 })
           .toBuffer();
-        const answer = await invoke(
-          h.outsider,
-          postForm(validForm({ file: { bytes: red, name: 'red.jpg', type: 'image/jpeg' }, width: 400, height: 300 })),
-        );
-        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-        const { rows } = await h.owner.query<{ thumbhash: string }>('select thumbhash from public.post where id = $1', [
-          answer.body.post!.id,
-        ]);
-        const text = rows[0]!.thumbhash;
+        const id = createdPostId(await sendPhoto(h.outsider, red, 'red.jpg', [400, 300]));
+        const text = (await postRow<{ thumbhash: string }>(h, id, 'thumbhash')).thumbhash;
         expect(text).toMatch(/^[A-Za-z0-9+/]+$/);
         const hash = Buffer.from(text, 'base64');
         expect(hash.length).toBeGreaterThan(4);
@@ -401,19 +331,10 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
           .jpeg({ quality: 95 })
           .toBuffer();
         expect((await sharp(bytes).metadata()).icc).toBeDefined();
-        const answer = await invoke(
-          h.member,
-          postForm(validForm({ file: { bytes, name: 'p3.jpg', type: 'image/jpeg' }, width: 64, height: 48 })),
-        );
-        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-        const { rows } = await h.owner.query('select file_name from public.post where id = $1', [answer.body.post!.id]);
-        const stored = await h.member.storage
-          .from(PHOTO_BUCKET)
-          .download(postObjectPath(answer.body.post!.id, rows[0].file_name));
-        const image = sharp(Buffer.from(await stored.data!.arrayBuffer()));
-        expect((await image.metadata()).icc).toBeUndefined();
-        const { data } = await image.raw().toBuffer({ resolveWithObject: true });
-        const [r, g, b] = [data[0]!, data[1]!, data[2]!];
+        const id = createdPostId(await sendPhoto(h.member, bytes, 'p3.jpg', [64, 48]));
+        const { meta, pixel } = await storedLook(id, h.member);
+        expect(meta.icc).toBeUndefined();
+        const [r, g, b] = pixel;
         expect(Math.abs(r - 0xc0), `stored ${[r, g, b]}`).toBeLessThanOrEqual(6);
         expect(Math.abs(g - 0x39), `stored ${[r, g, b]}`).toBeLessThanOrEqual(6);
         expect(Math.abs(b - 0x2b), `stored ${[r, g, b]}`).toBeLessThanOrEqual(6);
@@ -423,13 +344,7 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         const bytes = await sharp(await jpeg(320, 240))
           .jpeg({ progressive: true, quality: 85 })
           .toBuffer();
-        const answer = await invoke(
-          h.member,
-          postForm(
-            validForm({ file: { bytes, name: 'progressive.jpg', type: 'image/jpeg' }, width: 320, height: 240 }),
-          ),
-        );
-        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        createdPostId(await sendPhoto(h.member, bytes, 'progressive.jpg', [320, 240]));
       });
 
       it('stores a YCCK JPEG (CMYK as TurboJPEG and Photoshop write it) as an RGB photo of the same colours', async () => {
@@ -437,21 +352,12 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         // (Adobe marker, transform 2: YCCK).
         const bytes = await readFile(new URL('./fixtures/ycck.jpg', import.meta.url));
         expect(bytes[17]).toBe(2); // the Adobe segment's transform byte
-        const answer = await invoke(
-          h.member,
-          postForm(validForm({ file: { bytes, name: 'ycck.jpg', type: 'image/jpeg' }, width: 64, height: 48 })),
-        );
-        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-        const { rows } = await h.owner.query('select file_name from public.post where id = $1', [answer.body.post!.id]);
-        const stored = await h.member.storage
-          .from(PHOTO_BUCKET)
-          .download(postObjectPath(answer.body.post!.id, rows[0].file_name));
-        const image = sharp(Buffer.from(await stored.data!.arrayBuffer()));
-        expect((await image.metadata()).space).toBe('srgb');
-        const { data } = await image.raw().toBuffer({ resolveWithObject: true });
-        expect(Math.abs(data[0]! - 0xc0)).toBeLessThan(20);
-        expect(Math.abs(data[1]! - 0x39)).toBeLessThan(20);
-        expect(Math.abs(data[2]! - 0x2b)).toBeLessThan(20);
+        const id = createdPostId(await sendPhoto(h.member, bytes, 'ycck.jpg', [64, 48]));
+        const { meta, pixel } = await storedLook(id, h.member);
+        expect(meta.space).toBe('srgb');
+        expect(Math.abs(pixel[0] - 0xc0)).toBeLessThan(20);
+        expect(Math.abs(pixel[1] - 0x39)).toBeLessThan(20);
+        expect(Math.abs(pixel[2] - 0x2b)).toBeLessThan(20);
       });
 
       it('answers a CORS preflight', async () => {
@@ -470,179 +376,121 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
     });
 
     describe('handle-post-create refuses bad input and stores nothing', () => {
-      it('a PNG sent as image/jpeg', async () => {
-        const bytes = await png();
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'a.jpg', type: 'image/jpeg' } }))),
+      /** A request the function refuses: what is wrong with it, how it is sent, and the answer. */
+      const REFUSED: Array<[what: string, send: () => Promise<Answer>, status: number, message: string]> = [
+        ['a PNG sent as image/jpeg', async () => sendPhoto(h.member, await png(), 'a.jpg'), 415, MESSAGES.NOT_A_JPEG],
+        [
+          'a text file sent as image/jpeg',
+          () => sendPhoto(h.member, Buffer.from('just some text, certainly not a photograph\n'.repeat(20)), 'a.jpg'),
           415,
           MESSAGES.NOT_A_JPEG,
-        );
-      });
-
-      it('a text file sent as image/jpeg', async () => {
-        const bytes = Buffer.from('just some text, certainly not a photograph\n'.repeat(20));
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'a.jpg', type: 'image/jpeg' } }))),
-          415,
-          MESSAGES.NOT_A_JPEG,
-        );
-      });
-
-      it('a file declared as something other than a JPEG', async () => {
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: { bytes: photo, name: 'a.png', type: 'image/png' } }))),
+        ],
+        [
+          'a file declared as something other than a JPEG',
+          () => sendForm(h.member, { file: { bytes: photo, name: 'a.png', type: 'image/png' } }),
           415,
           MESSAGES.ONLY_JPEG,
-        );
-      });
-
-      it(`${LIMITS.UPLOAD_MAX_BYTES} + 1 bytes`, async () => {
-        const bytes = oversized(LIMITS.UPLOAD_MAX_BYTES + 1, photo);
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'big.jpg', type: 'image/jpeg' } }))),
+        ],
+        [
+          `${LIMITS.UPLOAD_MAX_BYTES} + 1 bytes`,
+          () => sendPhoto(h.member, oversized(LIMITS.UPLOAD_MAX_BYTES + 1, photo), 'big.jpg'),
           413,
           MESSAGES.PHOTO_TOO_LARGE,
-        );
-      });
-
-      it('a body far larger than any photo, before reading it all', async () => {
-        const bytes = oversized(LIMITS.UPLOAD_MAX_BYTES * 2, photo);
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'huge.jpg', type: 'image/jpeg' } }))),
+        ],
+        [
+          'a body far larger than any photo, before reading it all',
+          () => sendPhoto(h.member, oversized(LIMITS.UPLOAD_MAX_BYTES * 2, photo), 'huge.jpg'),
           413,
           MESSAGES.PHOTO_TOO_LARGE,
-        );
-      });
-
-      it('a truncated JPEG, as damaged (not as "not a JPEG")', async () => {
-        const bytes = await truncatedJpeg();
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'cut.jpg', type: 'image/jpeg' } }))),
+        ],
+        [
+          'a truncated JPEG, as damaged (not as "not a JPEG")',
+          async () => sendPhoto(h.member, await truncatedJpeg(), 'cut.jpg'),
           400,
           MESSAGES.PHOTO_DAMAGED,
-        );
-      });
-
-      it(`a JPEG wider than ${LIMITS.PHOTO_MAX_SIDE_PX} pixels, refused from its header`, async () => {
-        const bytes = await jpegClaiming(LIMITS.PHOTO_MAX_SIDE_PX + 1, 1);
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'strip.jpg', type: 'image/jpeg' } }))),
+        ],
+        [
+          `a JPEG wider than ${LIMITS.PHOTO_MAX_SIDE_PX} pixels, refused from its header`,
+          async () => sendPhoto(h.member, await jpegClaiming(LIMITS.PHOTO_MAX_SIDE_PX + 1, 1), 'strip.jpg'),
           413,
           MESSAGES.PHOTO_SIDE_TOO_LONG,
-        );
-      });
-
-      it('an arithmetic-coded JPEG, as a kind of JPEG not supported', async () => {
-        const bytes = await readFile(new URL('./fixtures/arithmetic.jpg', import.meta.url));
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'arith.jpg', type: 'image/jpeg' } }))),
+        ],
+        [
+          'an arithmetic-coded JPEG, as a kind of JPEG not supported',
+          async () =>
+            sendPhoto(h.member, await readFile(new URL('./fixtures/arithmetic.jpg', import.meta.url)), 'arith.jpg'),
           415,
           MESSAGES.JPEG_KIND_UNSUPPORTED,
-        );
-      });
-
-      it('a 10000x10000 JPEG, refused from its header before decoding', async () => {
-        const bytes = await jpegClaiming(10_000, 10_000);
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'bomb.jpg', type: 'image/jpeg' } }))),
+        ],
+        [
+          'a 10000x10000 JPEG, refused from its header before decoding',
+          async () => sendPhoto(h.member, await jpegClaiming(10_000, 10_000), 'bomb.jpg'),
           413,
           MESSAGES.IMAGE_TOO_MANY_PIXELS,
-        );
-      });
-
-      it('a JPEG header claiming 60000x60000 pixels', async () => {
-        const bytes = await jpegClaiming(60000, 60000);
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ file: { bytes, name: 'bomb.jpg', type: 'image/jpeg' } }))),
+        ],
+        [
+          'a JPEG header claiming 60000x60000 pixels',
+          async () => sendPhoto(h.member, await jpegClaiming(60000, 60000), 'bomb.jpg'),
           413,
           MESSAGES.IMAGE_TOO_MANY_PIXELS,
-        );
-      });
-
-      it('a 201-character description', async () => {
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ description: 'x'.repeat(201) }))),
+        ],
+        [
+          'a 201-character description',
+          () => sendForm(h.member, { description: 'x'.repeat(201) }),
           400,
           MESSAGES.DESCRIPTION_TOO_LONG,
-        );
-      });
-
-      it('no photo type', async () => {
-        await expectRefused(
-          () =>
-            invoke(
-              h.member,
-              postForm(validForm(), (form) => form.delete(POST_CREATE_FIELDS.PHOTO_TYPE)),
-            ),
+        ],
+        [
+          'no photo type',
+          () => sendForm(h.member, {}, (form) => form.delete(POST_CREATE_FIELDS.PHOTO_TYPE)),
           400,
           MESSAGES.PHOTO_TYPE_REQUIRED,
-        );
-      });
-
-      it('a text field in place of the file', async () => {
-        await expectRefused(
-          () =>
-            invoke(
-              h.member,
-              postForm(validForm(), (form) => form.set(POST_CREATE_FIELDS.FILE, 'not a file')),
-            ),
+        ],
+        [
+          'a text field in place of the file',
+          () => sendForm(h.member, {}, (form) => form.set(POST_CREATE_FIELDS.FILE, 'not a file')),
           400,
           MESSAGES.INVALID_FILE,
-        );
-      });
-
-      it('an unknown category', async () => {
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ categoryIds: [IDS.unused] }))),
+        ],
+        [
+          "another group's category",
+          () => sendForm(h.member, { groupId: IDS.pub, categoryIds: [IDS.privOnly] }),
           400,
           MESSAGES.UNKNOWN_CATEGORY,
-        );
-        await expectRefused(
-          () =>
-            invoke(
-              h.member,
-              postForm(validForm({ categoryIds: [IDS.shared, '62000000-0000-4000-8000-0000000000ff'] })),
-            ),
-          400,
-          MESSAGES.UNKNOWN_CATEGORY,
-        );
-      });
-
-      it("another group's category", async () => {
-        await expectRefused(
-          () => invoke(h.member, postForm(validForm({ groupId: IDS.pub, categoryIds: [IDS.privOnly] }))),
-          400,
-          MESSAGES.UNKNOWN_CATEGORY,
-        );
-      });
-
-      it('a non-member posting into the private group (answered like a missing group)', async () => {
-        await expectRefused(
-          () => invoke(h.outsider, postForm(validForm({ groupId: IDS.priv }))),
+        ],
+        [
+          'a non-member posting into the private group (answered like a missing group)',
+          () => sendForm(h.outsider, { groupId: IDS.priv }),
           404,
           MESSAGES.GROUP_NOT_FOUND,
+        ],
+      ];
+      it.each(REFUSED)('%s', (_, send, status, message) => expectRefused(send, status, message));
+
+      it('an unknown category', async () => {
+        await expectRefused(() => sendForm(h.member, { categoryIds: [IDS.unused] }), 400, MESSAGES.UNKNOWN_CATEGORY);
+        await expectRefused(
+          () => sendForm(h.member, { categoryIds: [IDS.shared, '62000000-0000-4000-8000-0000000000ff'] }),
+          400,
+          MESSAGES.UNKNOWN_CATEGORY,
         );
       });
 
       it('a group that does not exist, and no group id', async () => {
         await expectRefused(
-          () => invoke(h.member, postForm(validForm({ groupId: '61000000-0000-4000-8000-0000000000ff' }))),
+          () => sendForm(h.member, { groupId: '61000000-0000-4000-8000-0000000000ff' }),
           404,
           MESSAGES.GROUP_NOT_FOUND,
         );
         await expectRefused(
-          () =>
-            invoke(
-              h.member,
-              postForm(validForm(), (form) => form.delete(POST_CREATE_FIELDS.GROUP_ID)),
-            ),
+          () => sendForm(h.member, {}, (form) => form.delete(POST_CREATE_FIELDS.GROUP_ID)),
           400,
           MESSAGES.MISSING_GROUP_ID,
         );
       });
 
       it('no JWT: anon key only, or no Authorization header at all', async () => {
-        await expectRefused(() => invoke(h.anon, postForm(validForm())), 401, MESSAGES.NOT_SIGNED_IN);
+        await expectRefused(() => sendForm(h.anon), 401, MESSAGES.NOT_SIGNED_IN);
         await expectRefused(() => invokeRaw(h.backend, postForm(validForm())), 401, MESSAGES.NOT_SIGNED_IN);
       });
 
@@ -674,17 +522,13 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         // With an idempotency key: a failed attempt uses up nothing, so its retry posts the photo.
         const key = crypto.randomUUID();
         try {
-          await expectRefused(
-            () => invoke(h.member, postForm(validForm({ idempotencyKey: key }))),
-            500,
-            MESSAGES.POST_CREATE_FAILED,
-          );
+          await expectRefused(() => sendForm(h.member, { idempotencyKey: key }), 500, MESSAGES.POST_CREATE_FAILED);
         } finally {
           await h.owner.query(`update storage.buckets set allowed_mime_types = '{image/jpeg}' where id = $1`, [
             PHOTO_BUCKET,
           ]);
         }
-        expect((await invoke(h.member, postForm(validForm()))).status).toBe(201);
+        expect((await sendForm(h.member)).status).toBe(201);
       });
 
       it('a database failure after the photo was stored: the photo is removed again', async () => {
@@ -695,17 +539,13 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         // With an idempotency key: a failed attempt uses up nothing, so its retry posts the photo.
         const key = crypto.randomUUID();
         try {
-          await expectRefused(
-            () => invoke(h.member, postForm(validForm({ idempotencyKey: key }))),
-            500,
-            MESSAGES.POST_CREATE_FAILED,
-          );
+          await expectRefused(() => sendForm(h.member, { idempotencyKey: key }), 500, MESSAGES.POST_CREATE_FAILED);
         } finally {
           await h.owner.query(
             `grant execute on function public.post_create(uuid, uuid, uuid, text, integer, integer, public.photo_type, text, text, text, uuid[], text, text, double precision, double precision, integer, double precision, uuid, text) to service_role`,
           );
         }
-        expect((await invoke(h.member, postForm(validForm({ idempotencyKey: key })))).status).toBe(201);
+        expect((await sendForm(h.member, { idempotencyKey: key })).status).toBe(201);
       });
     });
 
@@ -715,19 +555,13 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
       it('answers a retry with the same key and photo with the same post, storing nothing more', async () => {
         const before = await storedCounts(h);
         const key = newKey();
-        const first = await invoke(h.member, postForm(validForm({ idempotencyKey: key })));
-        expect(first.status).toBe(201);
-        const id = first.body.post?.id;
+        const id = createdPostId(await sendForm(h.member, { idempotencyKey: key }));
         expect(id).toMatch(/^[0-9a-f-]{36}$/);
         // The answer was lost on the way back; the client sends the same photo with the same key again.
-        const retry = await invoke(h.member, postForm(validForm({ idempotencyKey: key })));
+        const retry = await sendForm(h.member, { idempotencyKey: key });
         expect(retry.status).toBe(200);
         expect(retry.body.post?.id).toBe(id);
-        expect(await storedCounts(h)).toEqual({
-          posts: before.posts + 1,
-          postCategories: before.postCategories,
-          objects: before.objects + 1,
-        });
+        expect(await storedCounts(h)).toEqual(withOnePostMore(before));
         const keys = await h.owner.query(
           'select post_id from public.post_idempotency where user_id = $1 and key = $2',
           [h.memberId, key],
@@ -737,17 +571,10 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('refuses the same key with a different photo, and stores nothing for it', async () => {
         const key = newKey();
-        const first = await invoke(h.member, postForm(validForm({ idempotencyKey: key })));
-        expect(first.status).toBe(201);
+        createdPostId(await sendForm(h.member, { idempotencyKey: key }));
         const other = await jpeg(320, 240);
         await expectRefused(
-          () =>
-            invoke(
-              h.member,
-              postForm(
-                validForm({ idempotencyKey: key, file: { bytes: other, name: 'other.jpg', type: 'image/jpeg' } }),
-              ),
-            ),
+          () => sendForm(h.member, { idempotencyKey: key, file: jpegFile(other, 'other.jpg') }),
           409,
           MESSAGES.IDEMPOTENCY_KEY_REUSED,
         );
@@ -755,8 +582,8 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
       it('keeps keys per user: another user with the same key gets a post of their own', async () => {
         const key = newKey();
-        const mine = await invoke(h.member, postForm(validForm({ idempotencyKey: key })));
-        const theirs = await invoke(h.outsider, postForm(validForm({ idempotencyKey: key })));
+        const mine = await sendForm(h.member, { idempotencyKey: key });
+        const theirs = await sendForm(h.outsider, { idempotencyKey: key });
         expect([mine.status, theirs.status]).toEqual([201, 201]);
         expect(theirs.body.post?.id).not.toBe(mine.body.post?.id);
       });
@@ -765,21 +592,17 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
         const before = await storedCounts(h);
         const key = newKey();
         const answers = await Promise.all([
-          invoke(h.member, postForm(validForm({ idempotencyKey: key }))),
-          invoke(h.member, postForm(validForm({ idempotencyKey: key }))),
+          sendForm(h.member, { idempotencyKey: key }),
+          sendForm(h.member, { idempotencyKey: key }),
         ]);
         expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
         expect(answers[0]!.body.post?.id).toBe(answers[1]!.body.post?.id);
-        expect(await storedCounts(h)).toEqual({
-          posts: before.posts + 1,
-          postCategories: before.postCategories,
-          objects: before.objects + 1,
-        });
+        expect(await storedCounts(h)).toEqual(withOnePostMore(before));
       });
 
       it('refuses a key that is not a UUID', async () => {
         await expectRefused(
-          () => invoke(h.member, postForm(validForm({ idempotencyKey: 'not-a-key' }))),
+          () => sendForm(h.member, { idempotencyKey: 'not-a-key' }),
           400,
           MESSAGES.IDEMPOTENCY_KEY_INVALID,
         );
@@ -788,14 +611,10 @@ export function defineHandlePostCreateSuite(label: string, databaseUrl: () => Pr
 
     describe('the one-off backfill (supabase/backfill/placeholders.ts)', () => {
       it('gives posts stored before placeholders theirs, once, and leaves the others alone', async () => {
-        const made = await invoke(h.member, postForm(validForm()));
-        const older = await invoke(h.member, postForm(validForm()));
+        const made = await sendForm(h.member);
+        const older = await sendForm(h.member);
         expect([made.status, older.status]).toEqual([201, 201]);
-        const computed = (
-          await h.owner.query<{ thumbhash: string }>('select thumbhash from public.post where id = $1', [
-            made.body.post!.id,
-          ])
-        ).rows[0]!.thumbhash;
+        const computed = (await postRow<{ thumbhash: string }>(h, made.body.post!.id, 'thumbhash')).thumbhash;
         // As if stored before this change: no placeholder.
         await h.owner.query('update public.post set thumbhash = null where id = any ($1::uuid[])', [
           [made.body.post!.id, older.body.post!.id],

@@ -9,7 +9,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LIMITS, MESSAGES, PHOTO_BUCKET, postObjectPath } from '@snapshire/contracts';
+import { LIMITS, MESSAGES } from '@snapshire/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,11 +21,17 @@ import {
   type DenoFunction,
 } from '../../../../packages/backend/testing/deno-serve.ts';
 import {
+  answerStoringNothing,
+  createdPostId,
   IDS,
+  jpegFile,
   postForm,
+  postRow,
   readAnswer,
   startHarness,
   storedCounts,
+  storedPhoto,
+  withOnePostMore,
   type Answer,
   type Harness,
 } from '../../../../packages/backend/testing/functions-harness.ts';
@@ -69,18 +75,9 @@ async function send(form: FormData, token?: string): Promise<Answer> {
   return readAnswer(res);
 }
 
-async function downloadStored(postId: string): Promise<Buffer> {
-  const { rows } = await h.owner.query<{ file_name: string }>('select file_name from public.post where id = $1', [
-    postId,
-  ]);
-  const stored = await h.admin.storage.from(PHOTO_BUCKET).download(postObjectPath(postId, rows[0]!.file_name));
-  if (stored.error) throw stored.error;
-  return Buffer.from(await stored.data.arrayBuffer());
-}
-
 /** Without width and height: they are advisory on the wire, the function reads the size from the bytes. */
 const phoneForm = (bytes: Uint8Array, name = 'phone.jpg') =>
-  postForm({ file: { bytes, name, type: 'image/jpeg' }, groupId: IDS.pub, photoType: 'DIGITAL' });
+  postForm({ file: jpegFile(bytes, name), groupId: IDS.pub, photoType: 'DIGITAL' });
 
 describe('handle-post-create under Deno with FFI denied', () => {
   it('runs on Deno itself, not on the embedded shim', async () => {
@@ -96,7 +93,7 @@ describe('handle-post-create under Deno with FFI denied', () => {
     const bytes = await jpeg(320, 240, { orientation: 6, gps: true });
     const answer = await send(
       postForm({
-        file: { bytes, name: '../x.jpg', type: 'image/jpeg' },
+        file: jpegFile(bytes, '../x.jpg'),
         groupId: IDS.priv,
         photoType: 'DIGITAL',
         width: 320,
@@ -105,25 +102,16 @@ describe('handle-post-create under Deno with FFI denied', () => {
       }),
       h.memberToken,
     );
-    expect(answer.status, JSON.stringify(answer.body) + deno.output().slice(-1000)).toBe(201);
-    const { rows } = await h.owner.query(
-      'select meta_width, meta_height, has_uploaded_photo, file_name from public.post where id = $1',
-      [answer.body.post!.id],
-    );
-    expect(rows[0]).toMatchObject({ meta_width: 240, meta_height: 320, has_uploaded_photo: true });
-    expect(rows[0].file_name).toMatch(/^[0-9a-f-]{36}\.jpg$/);
-    expect(await storedCounts(h)).toEqual({
-      posts: before.posts + 1,
-      postCategories: before.postCategories + 1,
-      objects: before.objects + 1,
-    });
+    const post = await postRow(h, createdPostId(answer, deno.output().slice(-1000)));
+    expect(post).toMatchObject({ meta_width: 240, meta_height: 320, has_uploaded_photo: true });
+    expect(post.file_name).toMatch(/^[0-9a-f-]{36}\.jpg$/);
+    expect(await storedCounts(h)).toEqual(withOnePostMore(before, 1));
   });
 
   it('turns a phone photo upright and strips its EXIF and GPS', async () => {
     const tagged = await jpeg(200, 100, { orientation: 6, gps: true });
-    const answer = await send(phoneForm(tagged), h.memberToken);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const bytes = await downloadStored(answer.body.post!.id);
+    const id = createdPostId(await send(phoneForm(tagged), h.memberToken));
+    const bytes = await storedPhoto(h, id);
     const meta = await sharp(bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 100, 200]);
     expect(meta.exif).toBeUndefined();
@@ -141,13 +129,9 @@ describe('handle-post-create under Deno with FFI denied', () => {
   });
 
   it('keeps a phone photo’s camera details and computes its placeholder, on Deno too; GPS and serials gone', async () => {
-    const answer = await send(phoneForm(await cameraPhoto(400, 300, 6)), h.memberToken);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const { rows } = await h.owner.query(
-      'select camera_make, camera_model, camera_lens, f_number, iso, focal_length, thumbhash from public.post where id = $1',
-      [answer.body.post!.id],
-    );
-    expect(rows[0]).toMatchObject({
+    const id = createdPostId(await send(phoneForm(await cameraPhoto(400, 300, 6)), h.memberToken));
+    const post = await postRow(h, id, 'camera_make, camera_model, camera_lens, f_number, iso, focal_length, thumbhash');
+    expect(post).toMatchObject({
       camera_make: CAMERA_EXIF.make,
       camera_model: CAMERA_EXIF.model,
       camera_lens: CAMERA_EXIF.lens,
@@ -155,8 +139,8 @@ describe('handle-post-create under Deno with FFI denied', () => {
       iso: CAMERA_EXIF.iso,
       focal_length: CAMERA_EXIF.focalLength,
     });
-    expect(Buffer.from(rows[0].thumbhash as string, 'base64').length).toBeLessThanOrEqual(40);
-    const bytes = await downloadStored(answer.body.post!.id);
+    expect(Buffer.from(post.thumbhash as string, 'base64').length).toBeLessThanOrEqual(40);
+    const bytes = await storedPhoto(h, id);
     for (const secret of [CAMERA_EXIF.bodySerial, CAMERA_EXIF.lensSerial, CAMERA_EXIF.model])
       expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
     expect((await sharp(bytes).metadata()).exif).toBeUndefined();
@@ -178,9 +162,8 @@ describe('handle-post-create under Deno with FFI denied', () => {
       ['with profile', bytes],
       ['without', unprofiled],
     ] as const) {
-      const answer = await send(phoneForm(upload, 'print.jpg'), h.memberToken);
-      expect(answer.status, JSON.stringify(answer.body) + deno.output().slice(-1000)).toBe(201);
-      const rgb = await sharp(await downloadStored(answer.body.post!.id))
+      const id = createdPostId(await send(phoneForm(upload, 'print.jpg'), h.memberToken), deno.output().slice(-1000));
+      const rgb = await sharp(await storedPhoto(h, id))
         .raw()
         .toBuffer();
       stored[name] = difference(await eighth(rgb), reference);
@@ -192,34 +175,34 @@ describe('handle-post-create under Deno with FFI denied', () => {
   });
 
   it('refuses a PNG named .jpg and sent as image/jpeg, and stores nothing', async () => {
-    const before = await storedCounts(h);
-    const answer = await send(phoneForm(await png(), 'a.jpg'), h.memberToken);
-    expect(answer).toEqual({ status: 415, body: { error: MESSAGES.NOT_A_JPEG } });
-    expect(await storedCounts(h)).toEqual(before);
+    expect(await answerStoringNothing(h, async () => send(phoneForm(await png(), 'a.jpg'), h.memberToken))).toEqual({
+      status: 415,
+      body: { error: MESSAGES.NOT_A_JPEG },
+    });
   });
 
   it(`refuses ${LIMITS.UPLOAD_MAX_BYTES} + 1 bytes, and stores nothing`, async () => {
-    const before = await storedCounts(h);
-    const answer = await send(phoneForm(oversized(LIMITS.UPLOAD_MAX_BYTES + 1, await jpeg())), h.memberToken);
-    expect(answer).toEqual({
+    expect(
+      await answerStoringNothing(h, async () =>
+        send(phoneForm(oversized(LIMITS.UPLOAD_MAX_BYTES + 1, await jpeg())), h.memberToken),
+      ),
+    ).toEqual({
       status: 413,
       body: { error: MESSAGES.PHOTO_TOO_LARGE, issues: [MESSAGES.PHOTO_TOO_LARGE] },
     });
-    expect(await storedCounts(h)).toEqual(before);
   });
 
   it('refuses a 10000x10000 JPEG from its header (pixel bomb), and stores nothing', async () => {
-    const before = await storedCounts(h);
-    const answer = await send(phoneForm(await jpegClaiming(10_000, 10_000)), h.memberToken);
-    expect(answer).toEqual({ status: 413, body: { error: MESSAGES.IMAGE_TOO_MANY_PIXELS } });
-    expect(await storedCounts(h)).toEqual(before);
+    expect(
+      await answerStoringNothing(h, async () => send(phoneForm(await jpegClaiming(10_000, 10_000)), h.memberToken)),
+    ).toEqual({ status: 413, body: { error: MESSAGES.IMAGE_TOO_MANY_PIXELS } });
   });
 
   it('refuses a truncated JPEG, and stores nothing', async () => {
-    const before = await storedCounts(h);
-    const answer = await send(phoneForm(await truncatedJpeg()), h.memberToken);
-    expect(answer).toEqual({ status: 400, body: { error: MESSAGES.PHOTO_DAMAGED } });
-    expect(await storedCounts(h)).toEqual(before);
+    expect(await answerStoringNothing(h, async () => send(phoneForm(await truncatedJpeg()), h.memberToken))).toEqual({
+      status: 400,
+      body: { error: MESSAGES.PHOTO_DAMAGED },
+    });
   });
 
   it('refuses a caller without a token', async () => {
@@ -235,13 +218,9 @@ describe('handle-post-create under Deno with FFI denied', () => {
     const photo = await phonePhoto(8000, 6000, 80);
     expect(photo.length).toBeLessThanOrEqual(LIMITS.UPLOAD_MAX_BYTES);
     const peakBefore = peakMemoryMb(deno.process.pid!);
-    const answer = await send(phoneForm(photo, 'big.jpg'), h.memberToken);
-    expect(answer.status, JSON.stringify(answer.body) + deno.output().slice(-1000)).toBe(201);
-    const { rows } = await h.owner.query('select meta_width, meta_height from public.post where id = $1', [
-      answer.body.post!.id,
-    ]);
+    const id = createdPostId(await send(phoneForm(photo, 'big.jpg'), h.memberToken), deno.output().slice(-1000));
     // Stored scaled down by libjpeg-turbo's DCT scaling (1/4) to at most LIMITS.STORED_MAX_PIXELS, upright.
-    expect(rows[0]).toEqual({ meta_width: 1500, meta_height: 2000 });
+    expect(await postRow(h, id, 'meta_width, meta_height')).toEqual({ meta_width: 1500, meta_height: 2000 });
     expect(1500 * 2000).toBeLessThanOrEqual(LIMITS.STORED_MAX_PIXELS);
     const peak = peakMemoryMb(deno.process.pid!);
     const used = peak - bareRuntimeMb;
