@@ -6,14 +6,15 @@
  * inline scripts), once whole, and comparing where each part is.
  */
 import type { BrowserContextOptions, Page } from '@playwright/test';
-import { paths } from '@snapshire/contracts';
+import { MESSAGES, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test } from '../harness/fixtures.ts';
+import { recordLayoutShifts } from '../support/layoutShifts.ts';
 import { signIn } from '../support/session.ts';
 
 /** The shell's parts, by what they are (the session's controls are hidden until it is read, so not by role). */
 const PARTS = {
-  header: 'header',
+  header: 'header:not(main header)',
   home: `nav a[href="${paths.home()}"]`,
   groups: `nav a[href="${paths.groups()}"]`,
   theme: 'header button[aria-label^="Theme"]',
@@ -132,6 +133,96 @@ for (const device of DEVICES) {
         expect(box, `${name} is drawn by the app`).not.toBeNull();
         expect(fromHtml[name], `${name} in the HTML alone`).toEqual(box);
       }
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** The groups list's own parts, drawn from the first render remote-browse publishes (screen-data.json). */
+const GROUPS_PARTS = {
+  title: 'main h1',
+  intro: `main p:text-is(${JSON.stringify(MESSAGES.GROUPS_INTRO)})`,
+} as const;
+
+for (const device of DEVICES) {
+  test(`on a ${device.name}: before any script has loaded, the groups list's title and intro are drawn where the screen draws them`, async ({
+    browser,
+    stack,
+  }) => {
+    const context = await browser.newContext({ ...device.options, baseURL: stack.hostUrl });
+    try {
+      // Only the HTML and the remote's screen-data.json: the remote's screen and the shell's code never load.
+      const htmlOnly = await context.newPage();
+      await openHtmlOnly(htmlOnly, paths.groups());
+      await expect(htmlOnly.locator(GROUPS_PARTS.title)).toHaveText(MESSAGES.GROUPS_TITLE);
+      await expect(htmlOnly.locator(GROUPS_PARTS.intro)).toBeVisible();
+      const fromHtml = await boxesOf(htmlOnly, GROUPS_PARTS);
+      await htmlOnly.close();
+
+      const whole = await context.newPage();
+      await whole.goto(paths.groups());
+      // The screen's own render: its group cards are in.
+      await expect(whole.getByTestId('group-card').first()).toBeVisible({ timeout: 30_000 });
+      const fromApp = await boxesOf(whole, GROUPS_PARTS);
+      for (const [name, box] of Object.entries(fromApp)) {
+        expect(box, `${name} is drawn by the screen`).not.toBeNull();
+        expect(fromHtml[name], `${name} before any script`).toEqual(box);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/**
+ * The app takes the groups list's first render over without moving it: while the screen's code is still on
+ * its way (remote-browse's files held back), the shell's own render shows the same first render in the same
+ * place, and the screen's render then fills it. Nothing moves on the way (CLS 0), for a visitor and for
+ * someone signed in.
+ */
+for (const visitor of ['signed out', 'signed in'] as const) {
+  test(`on a phone, ${visitor}: the groups list's first render stays in place until the screen has drawn (CLS 0)`, async ({
+    browser,
+    stack,
+  }) => {
+    const context = await browser.newContext({ ...DEVICES[0]!.options, baseURL: stack.hostUrl });
+    try {
+      if (visitor === 'signed in') {
+        const signing = await context.newPage();
+        await signIn(signing, SAMPLE_ACCOUNTS.ben, paths.groups());
+        await signing.close();
+      }
+      const page = await context.newPage();
+      const layoutShifts = await recordLayoutShifts(page);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const browse = new URL(stack.remoteOrigins.remote_browse).origin;
+      await page.route(
+        (url) => url.origin === browse && url.pathname.endsWith('.js'),
+        async (route) => {
+          await released;
+          await route.continue();
+        },
+      );
+      await page.goto(paths.groups());
+      // The shell is React's now (the session's controls are drawn only by the app), and the screen's code
+      // has not arrived: the first render is the slot's.
+      await expect(
+        visitor === 'signed in'
+          ? page.getByRole('button', { name: 'Sign out' })
+          : page.getByRole('link', { name: 'Sign up' }),
+      ).toBeVisible({ timeout: 30_000 });
+      const intro = page.locator(GROUPS_PARTS.intro);
+      await expect(page.locator(GROUPS_PARTS.intro.replace(/^main /, 'main [data-first-render] '))).toBeVisible();
+      const before = await boxesOf(page, GROUPS_PARTS);
+      release();
+      await expect(page.getByTestId('group-card').first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('[data-first-render]')).toHaveCount(0);
+      await expect(intro).toBeVisible();
+      expect(await boxesOf(page, GROUPS_PARTS)).toEqual(before);
+      await page.waitForLoadState('networkidle');
+      expect((await layoutShifts()).map((s) => `${s.value.toFixed(4)}: ${s.moved}`)).toEqual([]);
     } finally {
       await context.close();
     }

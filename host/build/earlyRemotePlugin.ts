@@ -2,7 +2,8 @@
  * Writes the page's first script into index.html: startRouteRemoteEarly (host/src/features/remotes/
  * earlyRemote.ts) with the site's routes and the remote screens among them, so the current route's remote
  * starts loading as soon as the page is parsed, not after the shell's JavaScript has arrived and run, and so
- * does the screen's first query where the remote publishes one (screen-data.json). It is bundled, with the
+ * does the screen's first query where the remote publishes one (screen-data.json), and its first render is drawn
+ * into the shell's content area where the remote publishes that. It is bundled, with the
  * route matching and session key it shares with the code that owns them (@snapshire/contracts), into one
  * classic script, inline: the static server allows it by its hash (scripts/lib/static-server.mjs).
  */
@@ -13,6 +14,8 @@ import { insertAtHeadStart } from '../../scripts/lib/static-server.mjs';
 import { ROUTES } from '../../packages/contracts/src/routes.ts';
 import { SCREEN_ROUTES, SCREENS, type ScreenRoute } from '../../packages/contracts/src/screens.ts';
 import {
+  EARLY_FIRST_RENDER_EVENT,
+  EARLY_FIRST_RENDER_KEY,
   EARLY_SCREEN_DATA_KEY,
   EARLY_SIGNED_PHOTOS_KEY,
   SCREEN_DATA_FILE,
@@ -21,8 +24,10 @@ import {
 import type { RemoteName } from '../../packages/federation/src/remotes.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID, STORED_SESSION_ATTRIBUTE } from '../src/app/runtimeConfigElement.ts';
 import { EARLY_MANIFESTS_KEY } from '../src/features/remotes/earlyManifests.ts';
+import { FIRST_RENDER_ATTRIBUTE } from '../src/features/remotes/firstRenderAttribute.ts';
+import { SHELL_CONTENT_AREA } from './shellMarkers.ts';
 import { bundleInlineScript } from './inlineScript.ts';
-import type { EarlyRoute } from '../src/features/remotes/earlyRemote.ts';
+import type { EarlyRoute, FirstRenderTarget } from '../src/features/remotes/earlyRemote.ts';
 
 const ENTRY = join(import.meta.dirname, 'earlyScriptEntry.ts');
 
@@ -50,7 +55,20 @@ export async function earlyRemoteScript(
     EARLY_SIGNED_PHOTOS_KEY,
     ...(published ? [published] : []),
   ];
-  const args = [earlyRoutes(), RUNTIME_CONFIG_ELEMENT_ID, manifestsKey, screenData, STORED_SESSION_ATTRIBUTE];
+  const firstRender: FirstRenderTarget = [
+    EARLY_FIRST_RENDER_KEY,
+    EARLY_FIRST_RENDER_EVENT,
+    SHELL_CONTENT_AREA,
+    FIRST_RENDER_ATTRIBUTE,
+  ];
+  const args = [
+    earlyRoutes(),
+    RUNTIME_CONFIG_ELEMENT_ID,
+    manifestsKey,
+    screenData,
+    STORED_SESSION_ATTRIBUTE,
+    firstRender,
+  ];
   return bundleInlineScript(ENTRY, { EARLY_SCRIPT_ARGUMENTS: args });
 }
 

@@ -13,6 +13,7 @@
  */
 import { DataProvider, disposeData } from '@snapshire/data';
 import { UiProvider } from '@snapshire/ui';
+import { takeEmotionStyles, withoutThemeScript } from '../../packages/ui/build/staticRender.ts';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { ROUTES } from '@snapshire/contracts';
@@ -21,8 +22,8 @@ import { Layout } from '../src/features/layout/Layout.tsx';
 import { NAV_LINK_ATTRIBUTE } from '../src/features/layout/TopBar.tsx';
 import { RuntimeConfigProvider, withDefaults } from '../src/app/runtimeConfig.tsx';
 import { STORED_SESSION_ATTRIBUTE } from '../src/app/runtimeConfigElement.ts';
+import { READY, VARIANT } from './shellMarkers.ts';
 
-const VARIANT = 'data-shell';
 /** On a screen drawn for one address: removed, before the first paint, from the page at any other. */
 const FOR_ADDRESS = 'data-shell-for';
 
@@ -30,8 +31,6 @@ const FOR_ADDRESS = 'data-shell-for';
 const UNUSED_VARIANT =
   `html[${STORED_SESSION_ATTRIBUTE}] [${VARIANT}="signed-out"],` +
   `html:not([${STORED_SESSION_ATTRIBUTE}]) [${VARIANT}="signed-in"]`;
-/** Set by the script after the variants once they are whole (the browser may paint a page half parsed). */
-const READY = 'data-shell-ready';
 const SHELL_VARIANT_CSS = `[${VARIANT}]{display:none}[${VARIANT}][${READY}]{display:contents}`;
 
 /** What the script after the variants (showShellEntry.ts, bundled by prerenderShellPlugin.ts) looks for. */
@@ -42,19 +41,6 @@ export const SHELL_MARKERS = {
   variant: VARIANT,
   ready: READY,
 };
-
-// next-themes writes its theme script into server-rendered output; the page's head applies the theme itself.
-const THEME_SCRIPT = /<script>[^<]*<\/script>/g;
-/** A style element Emotion wrote before the first element that uses its rule (one per rule and render). */
-const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
-
-/** `html` without its Emotion style elements, which are added to `styles` (most rules are in both variants). */
-function takeStyles(html: string, styles: Set<string>): string {
-  return html.replace(EMOTION_STYLE, (style) => {
-    styles.add(style);
-    return '';
-  });
-}
 
 /** The layout at the home page's address, with the landing page (the host's own screen, text only) in it. */
 async function renderLayout(): Promise<string> {
@@ -80,15 +66,17 @@ async function renderLayout(): Promise<string> {
   // The page's own backend and remotes come from its runtime config; nothing drawn here depends on them.
   const config = withDefaults({ supabaseUrl: 'http://localhost', supabaseAnonKey: 'prerender', remotes: {} });
   try {
-    return renderToString(
-      <RuntimeConfigProvider config={config}>
-        <UiProvider>
-          <DataProvider config={config}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </DataProvider>
-        </UiProvider>
-      </RuntimeConfigProvider>,
-    ).replace(THEME_SCRIPT, '');
+    return withoutThemeScript(
+      renderToString(
+        <RuntimeConfigProvider config={config}>
+          <UiProvider>
+            <DataProvider config={config}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </DataProvider>
+          </UiProvider>
+        </RuntimeConfigProvider>,
+      ),
+    );
   } finally {
     disposeData();
   }
@@ -114,7 +102,7 @@ export async function renderShell(): Promise<string> {
   }
   // Once for both, before them: Emotion's cache moves every one of them into <head> when the app starts.
   const styles = new Set<string>();
-  const [signedOutHtml, signedInHtml] = [takeStyles(signedOut, styles), takeStyles(signedIn, styles)];
+  const [signedOutHtml, signedInHtml] = [takeEmotionStyles(signedOut, styles), takeEmotionStyles(signedIn, styles)];
   return (
     `<style>${SHELL_VARIANT_CSS}</style>${[...styles].join('')}` +
     `<div ${VARIANT}="signed-out">${signedOutHtml}</div><div ${VARIANT}="signed-in">${signedInHtml}</div>`

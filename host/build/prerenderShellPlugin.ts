@@ -1,11 +1,11 @@
 /**
  * Writes the shell into the built index.html (host/build/prerenderShell.tsx renders it with the layout's own
  * components), so the top bar paints from the HTML before any script has arrived: at fast 4G with a 4x slower
- * CPU the app's first paint comes about 2 s after the HTML (issue 24). The components are loaded through a
- * Vite server in SSR mode, as a server-rendered app would load them, and the server is closed at once.
+ * CPU the app's first paint comes about 2 s after the HTML (issue 24).
  */
 import { join } from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { withSsrLoader } from '../../packages/ui/build/ssrLoader.ts';
 import { bundleInlineScript } from './inlineScript.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -13,17 +13,8 @@ const PRERENDER_MODULE = '/build/prerenderShell.tsx';
 const SHOW_SHELL_ENTRY = join(import.meta.dirname, 'showShellEntry.ts');
 
 export async function renderShellHtml(root: string): Promise<string> {
-  const server = await createServer({
-    configFile: false,
-    root,
-    logLevel: 'error',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false },
-    // The workspace packages are TypeScript: compiled here, as the build compiles them.
-    ssr: { noExternal: [/^@snapshire\//] },
-  });
-  try {
-    const module = (await server.ssrLoadModule(PRERENDER_MODULE)) as {
+  return withSsrLoader(root, async (load) => {
+    const module = (await load(PRERENDER_MODULE)) as {
       renderShell: () => Promise<string>;
       SHELL_MARKERS: Record<string, string>;
     };
@@ -31,9 +22,7 @@ export async function renderShellHtml(root: string): Promise<string> {
     // After the variants: it runs once they have been parsed.
     const show = await bundleInlineScript(SHOW_SHELL_ENTRY, { SHELL_MARKERS: module.SHELL_MARKERS });
     return `${shell}<script>${show}</script>`;
-  } finally {
-    await server.close();
-  }
+  });
 }
 
 /** `html` with `shell` inside its empty root element. */

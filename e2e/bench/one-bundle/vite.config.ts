@@ -16,6 +16,7 @@ import { prerenderShellPlugin } from '../../../host/build/prerenderShellPlugin.t
 import { globalCssPlugin } from '../../../packages/ui/build/globalCssPlugin.ts';
 import { earlyRemoteScript, withEarlyRemoteScript } from '../../../host/build/earlyRemotePlugin.ts';
 import { loadScreenData } from '../../../packages/data/src/graphql/screenDataPlugin.ts';
+import { firstRenderer } from '../../../packages/standalone/build/firstRenderer.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const hostRoot = resolve(here, '../../../host');
@@ -45,7 +46,9 @@ function remotesInBundle(): Plugin {
 function earlyScreenQuery(): Plugin {
   let published: ReturnType<typeof loadScreenData> | undefined;
   const remoteBrowse = () =>
-    (published ??= loadScreenData(resolve(here, '../../../remote-browse/build/screenData.ts')));
+    (published ??= loadScreenData(resolve(here, '../../../remote-browse/build/screenData.ts'), {
+      renderFirst: firstRenderer(resolve(here, '../../../remote-browse')),
+    }));
   return {
     name: 'snapshire-bench-early-screen-query',
     transformIndexHtml: {

@@ -37,6 +37,36 @@ export interface ScreenQuery {
    * screen's own sign request and starts their downloads before the screen's code has arrived.
    */
   firstPhotos?: string;
+  /**
+   * The screen's first render (its loading state, drawn at build time by the remote's build): the page's first
+   * script draws it in the shell's content area as soon as this file arrives, and the host's slot for the screen
+   * shows it until the screen's code has loaded, so its title and text paint before any of the site's
+   * JavaScript has run.
+   */
+  firstRender?: FirstRender;
+}
+
+/** A screen drawn at build time, as HTML with the styles it needs. */
+export interface FirstRender {
+  html: string;
+  /** Emotion's style elements for the rules the HTML uses. */
+  css: string;
+}
+
+/** Where the first script leaves the first render it drew (a Symbol.for registry key on window). */
+export const EARLY_FIRST_RENDER_KEY = 'snapshire.earlyFirstRender';
+
+/** Told on window when the first script has left a first render there (the host's slot may be waiting). */
+export const EARLY_FIRST_RENDER_EVENT = 'snapshire:early-first-render';
+
+/** What the first script leaves for the host's slot: the first render of one screen, at one address. */
+export interface EarlyFirstRender {
+  remote: string;
+  /** The exposed module (GroupsPage). */
+  screen: string;
+  /** location.pathname when it was drawn: the slot shows it at that address only. */
+  pathname: string;
+  html: string;
 }
 
 /** screen-data.json: the exposed module's name (GroupPage) to its first query. */

@@ -1,4 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { EARLY_FIRST_RENDER_EVENT, EARLY_FIRST_RENDER_KEY } from '@snapshire/contracts';
 import { system } from '@snapshire/ui';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,6 +38,45 @@ describe('RemoteSlot', () => {
     expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the first render the page's first script left for this screen at this address while it loads, and when it arrives later", async () => {
+    const key = Symbol.for(EARLY_FIRST_RENDER_KEY);
+    const early = {
+      remote: 'remote_browse',
+      screen: 'GroupsPage',
+      pathname: '/groups',
+      html: '<h1>Groups</h1><p>Intro</p>',
+    };
+    window.history.replaceState(null, '', '/groups');
+    try {
+      // Another screen's, or this screen's at another address: a spinner.
+      Reflect.set(window, key, { ...early, screen: 'GroupPage' });
+      const other = controllableLoader();
+      const { unmount } = wrap(
+        <RemoteSlot id="remote_browse/GroupsPage" part="Browsing" load={other.load} timeoutMs={10_000} />,
+      );
+      expect(screen.getByRole('status')).toHaveTextContent('Loading browsing…');
+      // Left once the slot is already waiting (told by its event): the slot shows it.
+      act(() => {
+        Reflect.set(window, key, early);
+        window.dispatchEvent(new Event(EARLY_FIRST_RENDER_EVENT));
+      });
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(screen.getByText('Intro').closest('[data-first-render]')).toHaveStyle({ display: 'contents' });
+      unmount();
+      resetRemoteSlots();
+
+      const { load, pending } = controllableLoader();
+      wrap(<RemoteSlot id="remote_browse/GroupsPage" part="Browsing" load={load} timeoutMs={10_000} />);
+      expect(screen.getByRole('heading', { name: 'Groups' })).toBeInTheDocument();
+      expect(screen.getByText('Intro')).toBeInTheDocument();
+      await act(async () => pending[0]!.resolve({ default: () => <p>The screen</p> }));
+      expect(await screen.findByText('The screen')).toBeInTheDocument();
+      expect(screen.queryByText('Intro')).not.toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(window, key);
+    }
   });
 
   it('shows a fallback naming the part when the remote fails, and Retry loads it again without a reload', async () => {

@@ -16,6 +16,7 @@ import {
 import { useRemoteTimeoutMs } from '../../app/runtimeConfig.tsx';
 import { RemoteFirstByteTimeoutError, RemoteNotConfiguredError } from './federatedRemotes.ts';
 import type { RemoteModule } from './remoteModule.ts';
+import { FirstRenderHtml, useEarlyFirstRender } from './earlyFirstRender.tsx';
 
 export type RemoteLoader = () => Promise<RemoteModule>;
 
@@ -157,9 +158,9 @@ export interface RemoteSlotProps {
 }
 
 /**
- * Renders a federated screen: a spinner while it loads, and if it fails or takes longer than the time-out, a
- * fallback inside the shell that names the unavailable part and offers Retry (no page reload). A failure is
- * first retried once on its own, after re-reading the remote's manifest (a redeploy removed the chunks of the
+ * Renders a federated screen: while it loads, its first render where the page's first script drew one (else a
+ * spinner), and if it fails or takes longer than the time-out, a fallback inside the shell that names the
+ * unavailable part and offers Retry (no page reload). A failure is first retried once on its own, after re-reading the remote's manifest (a redeploy removed the chunks of the
  * build this page had loaded): the user sees the new build, not the fallback.
  */
 export function RemoteSlot({
@@ -193,7 +194,12 @@ export function RemoteSlot({
   }, [initial.cached, checkForUpdate, id, load, reload, ms]);
   const retry = () => setAttempt(newAttempt(id, load, reload, ms, true));
   const Screen = attempt.Component;
-  const loading = <LoadingState label={`Loading ${part.toLowerCase()}…`} />;
+  const loading =
+    presentation.kind === 'page' ? (
+      <ScreenLoading id={id} part={part} />
+    ) : (
+      <LoadingState label={`Loading ${part.toLowerCase()}…`} />
+    );
   return (
     <RemoteErrorBoundary
       key={attempt.generation}
@@ -209,6 +215,16 @@ export function RemoteSlot({
         <Screen />
       </Suspense>
     </RemoteErrorBoundary>
+  );
+}
+
+/** The screen's first render where the page's first script left one for this address; else a spinner. */
+function ScreenLoading({ id, part }: { id: string; part: string }) {
+  const firstRender = useEarlyFirstRender(id);
+  return firstRender === undefined ? (
+    <LoadingState label={`Loading ${part.toLowerCase()}…`} />
+  ) : (
+    <FirstRenderHtml html={firstRender} />
   );
 }
 

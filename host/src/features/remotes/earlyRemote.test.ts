@@ -1,5 +1,7 @@
 import {
   ROUTES,
+  EARLY_FIRST_RENDER_EVENT,
+  EARLY_FIRST_RENDER_KEY,
   EARLY_SCREEN_DATA_KEY,
   EARLY_SIGNED_PHOTOS_KEY,
   SCREEN_DATA_FILE,
@@ -13,7 +15,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { earlyRemoteScript } from '../../../build/earlyRemotePlugin.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../../app/runtimeConfigElement.ts';
 import { EARLY_MANIFESTS_KEY, takeEarlyManifest } from './earlyManifests.ts';
-import { startRouteRemoteEarly, type EarlyRoute } from './earlyRemote.ts';
+import { startRouteRemoteEarly, type EarlyRoute, type FirstRenderTarget } from './earlyRemote.ts';
 
 const BROWSE = 'http://127.0.0.1:5174/mf-manifest.json';
 const manifest = {
@@ -233,6 +235,66 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     } finally {
       Reflect.deleteProperty(screenData.GroupPage, 'firstPhotos');
       Reflect.deleteProperty(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY));
+    }
+  });
+
+  it("draws the screen's published first render in the shell's content area, with its styles, and leaves it for the screen's slot", async () => {
+    const target: FirstRenderTarget = [
+      EARLY_FIRST_RENDER_KEY,
+      EARLY_FIRST_RENDER_EVENT,
+      '[data-shell] main',
+      'data-first-render',
+    ];
+    const css = '<style data-emotion="css t1">.t1{color:red}</style>';
+    Object.assign(screenData.GroupPage, { firstRender: { html: '<h1 class="t1">A group</h1>', css } });
+    const told = vi.fn();
+    window.addEventListener(EARLY_FIRST_RENDER_EVENT, told);
+    try {
+      // The shell drawn from the HTML: the first render goes into its content area.
+      document.body.innerHTML = '<div data-shell><main><p>notice</p></main></div>';
+      const fetchImpl = page(`/groups/${GROUP}`);
+      startRouteRemoteEarly(
+        routes,
+        RUNTIME_CONFIG_ELEMENT_ID,
+        EARLY_MANIFESTS_KEY,
+        [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY],
+        undefined,
+        target,
+      );
+      await vi.waitFor(() => expect(told).toHaveBeenCalledTimes(1));
+      expect(document.querySelector('main')!.innerHTML).toBe(
+        '<p>notice</p><div data-first-render="" style="display:contents"><h1 class="t1">A group</h1></div>',
+      );
+      expect(document.head.querySelector('style[data-emotion="css t1"]')).not.toBeNull();
+      expect(Reflect.get(window, Symbol.for(EARLY_FIRST_RENDER_KEY))).toEqual({
+        remote: 'remote_browse',
+        screen: 'GroupPage',
+        pathname: `/groups/${GROUP}`,
+        html: '<h1 class="t1">A group</h1>',
+      });
+      // Its query went too.
+      await vi.waitFor(() => expect(graphqlCalls(fetchImpl)).toHaveLength(1));
+
+      // React has drawn the page (the shell's HTML is gone): left for the slot only.
+      removeWhatTheTestAdded();
+      document.body.innerHTML = '<div id="root"><main></main></div>';
+      page(`/groups/${GROUP}`);
+      startRouteRemoteEarly(
+        routes,
+        RUNTIME_CONFIG_ELEMENT_ID,
+        EARLY_MANIFESTS_KEY,
+        [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY],
+        undefined,
+        target,
+      );
+      await vi.waitFor(() => expect(told).toHaveBeenCalledTimes(2));
+      expect(document.querySelector('main')!.innerHTML).toBe('');
+    } finally {
+      window.removeEventListener(EARLY_FIRST_RENDER_EVENT, told);
+      Reflect.deleteProperty(screenData.GroupPage, 'firstRender');
+      Reflect.deleteProperty(window, Symbol.for(EARLY_FIRST_RENDER_KEY));
+      document.head.querySelector('style[data-emotion="css t1"]')?.remove();
+      document.body.innerHTML = '';
     }
   });
 

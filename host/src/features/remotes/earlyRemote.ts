@@ -17,6 +17,13 @@ import { authStorageKey } from '@snapshire/contracts/screen-data';
 export type EarlyRoute = readonly [pattern: string, remote?: string, module?: string];
 
 /**
+ * Where a screen's published first render goes: [registry key and event (EARLY_FIRST_RENDER_KEY and _EVENT in
+ * @snapshire/contracts), the shell's content area drawn from the HTML (a selector that matches nothing once
+ * React has drawn the page), the attribute of the element that holds it (FIRST_RENDER_ATTRIBUTE)].
+ */
+export type FirstRenderTarget = readonly [key: string, event: string, contentArea: string, attribute: string];
+
+/**
  * Runs as an inline script, so everything it needs from the page is an argument. Does nothing when the page
  * carries no runtime config (the dev server) or the address is not a remote's screen; any failure is left to
  * the shell, which loads the remote the ordinary way.
@@ -32,6 +39,7 @@ export function startRouteRemoteEarly(
     published?: Record<string, unknown>,
   ],
   storedSessionAttribute?: string,
+  firstRenderTarget?: FirstRenderTarget,
 ): void {
   const addLink = (
     properties: Partial<Pick<HTMLLinkElement, 'rel' | 'as' | 'crossOrigin' | 'fetchPriority' | 'href'>>,
@@ -79,6 +87,8 @@ export function startRouteRemoteEarly(
           signedPhotosKey,
           published?.[best[1]],
           storedSession,
+          best[1],
+          firstRenderTarget,
         );
       } catch {
         // The screen asks for its data itself.
@@ -138,17 +148,18 @@ export function startRouteRemoteEarly(
     signedPhotosKey: string,
     published: unknown,
     stored: string | null,
+    remote: string,
+    firstRenderTarget: FirstRenderTarget | undefined,
   ): void {
     if (typeof supabaseUrl !== 'string' || typeof anonKey !== 'string') return;
-    let token = anonKey;
+    // An expired stored session is refreshed by the shell first: no query starts here then.
+    let token: string | null = anonKey;
     if (stored) {
       const session = JSON.parse(stored) as { access_token?: unknown; expires_at?: unknown };
       const valid = typeof session.expires_at === 'number' && session.expires_at * 1000 > Date.now() + 60_000;
-      if (typeof session.access_token !== 'string' || !valid) return;
-      token = session.access_token;
+      token = typeof session.access_token === 'string' && valid ? session.access_token : null;
     }
     const search = new URLSearchParams(location.search);
-    const authorization = `Bearer ${token}`;
     interface Query {
       route?: unknown;
       operationName?: unknown;
@@ -156,6 +167,7 @@ export function startRouteRemoteEarly(
       variables?: Record<string, unknown>;
       unlessSearchParams?: unknown;
       firstPhotos?: unknown;
+      firstRender?: { html?: unknown; css?: unknown };
     }
     // Inlined by a build that has the screens in its own bundle; else the remote's published file.
     const source = published
@@ -164,7 +176,12 @@ export function startRouteRemoteEarly(
     void source
       .then((screens) => {
         const query = (screens as Record<string, Query | undefined> | null)?.[exposedName];
-        if (!query || query.route !== pattern || typeof query.operationName !== 'string') return;
+        if (!query || query.route !== pattern) return;
+        const firstRender = query.firstRender;
+        if (firstRenderTarget && typeof firstRender?.html === 'string' && typeof firstRender.css === 'string')
+          drawFirstRender(remote, exposedName, firstRender.html, firstRender.css, firstRenderTarget);
+        if (token === null || typeof query.operationName !== 'string') return;
+        const authorization = `Bearer ${token}`;
         const unless = Array.isArray(query.unlessSearchParams) ? (query.unlessSearchParams as string[]) : [];
         if (unless.some((name) => search.has(name))) return;
         const variables: Record<string, unknown> = {};
@@ -201,6 +218,29 @@ export function startRouteRemoteEarly(
         }
       })
       .catch(() => undefined);
+  }
+
+  /**
+   * The screen's first render: left where the host's slot for the screen finds it, and drawn in the shell's
+   * content area, with its styles, as soon as that has been parsed; not drawn there once React has drawn the
+   * page (the slot shows it then). The same element the slot draws, so nothing moves when React takes over.
+   */
+  function drawFirstRender(
+    remote: string,
+    screen: string,
+    html: string,
+    css: string,
+    [key, event, contentArea, attribute]: FirstRenderTarget,
+  ): void {
+    Reflect.set(window, Symbol.for(key), { remote, screen, pathname: location.pathname, html });
+    const draw = () => {
+      document.head.insertAdjacentHTML('beforeend', css);
+      const area = document.querySelector(contentArea);
+      if (area) area.insertAdjacentHTML('beforeend', `<div ${attribute} style="display:contents">${html}</div>`);
+      window.dispatchEvent(new Event(event));
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', draw, { once: true });
+    else draw();
   }
 
   /**

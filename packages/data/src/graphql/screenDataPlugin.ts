@@ -12,6 +12,15 @@ async function loader(): Promise<Load> {
   return <T>(specifier: string) => tsImport(specifier, import.meta.url) as Promise<T>;
 }
 
+/**
+ * Draws screens at build time: each screen's module file (absolute) and the route it is drawn at, to its
+ * first render. Given by the remote's build (packages/standalone/build/firstRenderer.ts), as this package draws
+ * nothing itself.
+ */
+export type RenderScreensFirst = (
+  screens: Record<string, { module: string; route: string }>,
+) => Promise<Record<string, Contracts.FirstRender>>;
+
 /** A file the remote publishes beside screen-data.json: a screen's bundled first-photos module. */
 export interface PublishedFile {
   fileName: string;
@@ -26,8 +35,9 @@ export interface PublishedFile {
  */
 export async function loadScreenData(
   moduleFile: string,
-  load?: Load,
+  options: { load?: Load; renderFirst?: RenderScreensFirst } = {},
 ): Promise<{ screens: Contracts.ScreenData; files: PublishedFile[] }> {
+  const { load, renderFirst } = options;
   const importModule = load ?? (await loader());
   const { SCREEN_QUERIES } = await importModule<{
     SCREEN_QUERIES?: Record<string, ScreenQueries.ScreenQueryDeclaration>;
@@ -45,6 +55,16 @@ export async function loadScreenData(
     const fileName = `first-photos-${screen}.${hash}.js`;
     files.push({ fileName, source });
     screens[screen]!.firstPhotos = fileName;
+  }
+  const toRender = Object.fromEntries(
+    Object.entries(SCREEN_QUERIES).flatMap(([screen, { firstRender, route }]) =>
+      firstRender ? [[screen, { module: resolve(dirname(moduleFile), firstRender), route }]] : [],
+    ),
+  );
+  if (Object.keys(toRender).length > 0) {
+    if (!renderFirst) throw new Error(`${moduleFile} declares first renders, and the build draws none`);
+    for (const [screen, firstRender] of Object.entries(await renderFirst(toRender)))
+      screens[screen]!.firstRender = firstRender;
   }
   return { screens, files };
 }
@@ -78,19 +98,21 @@ async function bundleOnItsOwn(entry: string): Promise<string> {
 }
 
 /**
- * Writes a remote's screen-data.json beside its manifest, from the module at `moduleFile` (loadScreenData), and
- * the screens' first-photos modules beside it.
+ * Writes a remote's screen-data.json beside its manifest, from the module at `moduleFile` (loadScreenData, with
+ * the screens' first renders drawn by `renderFirst`), and the screens' first-photos modules beside it.
  * Without a module (a remote whose screens start no query early) it writes `{}`, so a host's first script
  * finds a file, not a 404, on every remote's route.
  */
-export function screenDataPlugin(moduleFile?: string): Plugin {
+export function screenDataPlugin(moduleFile?: string, renderFirst?: RenderScreensFirst): Plugin {
   return {
     name: 'snapshire-screen-data',
     apply: 'build',
     async generateBundle() {
       const load = await loader();
       const { SCREEN_DATA_FILE } = await load<typeof Contracts>('@snapshire/contracts');
-      const { screens, files } = moduleFile ? await loadScreenData(moduleFile, load) : { screens: {}, files: [] };
+      const { screens, files } = moduleFile
+        ? await loadScreenData(moduleFile, { load, renderFirst })
+        : { screens: {}, files: [] };
       for (const file of files) this.emitFile({ type: 'asset', ...file });
       this.emitFile({ type: 'asset', fileName: SCREEN_DATA_FILE, source: `${JSON.stringify(screens, null, 2)}\n` });
     },

@@ -14,6 +14,11 @@ export interface ScreenQueryDeclaration {
    * by screenDataPlugin.
    */
   firstPhotos?: string;
+  /**
+   * The screen's module (its default export is the screen), as a path relative to the file declaring it: drawn
+   * at build time in its loading state and published as ScreenQuery.firstRender by screenDataPlugin.
+   */
+  firstRender?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { startComponentBackend, uniqueEmail, type ComponentBackend } from '@snapshire/backend/testing';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { disposeData, getApolloClient, getSupabase } from '../config/initData.ts';
+import { disposeData, getApolloClient, getSupabase, initData } from '../config/initData.ts';
 import { DataProvider, useSession } from './DataProvider.tsx';
 
 const PASSWORD = 'snapshire-ann-2026';
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('DataProvider', () => {
-  it('holds the session for the app and resets the Apollo cache on every auth change after the first', async () => {
+  it('holds the session for the app and resets the Apollo cache when who is signed in changes', async () => {
     render(
       <DataProvider config={backend.config}>
         <SessionProbe />
@@ -54,6 +54,30 @@ describe('DataProvider', () => {
     });
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     await waitFor(() => expect(reset).toHaveBeenCalledTimes(2));
+  });
+
+  it('keeps the Apollo cache while the same person stays signed in: a session read again or refreshed', async () => {
+    // A device with a stored session, as a page opened after signing in.
+    initData(backend.config);
+    const { error } = await getSupabase().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    disposeData();
+    render(
+      <DataProvider config={backend.config}>
+        <SessionProbe />
+      </DataProvider>,
+    );
+    expect(await screen.findByText(`signed in as ${email}`)).toBeInTheDocument();
+    const reset = vi.spyOn(getApolloClient(), 'resetStore');
+    await act(async () => {
+      // SIGNED_IN again for the same user (supabase-js tells it when a tab comes back), then TOKEN_REFRESHED.
+      const signIn = await getSupabase().auth.signInWithPassword({ email, password: PASSWORD });
+      expect(signIn.error).toBeNull();
+      const refresh = await getSupabase().auth.refreshSession();
+      expect(refresh.error).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(reset).not.toHaveBeenCalled();
   });
 
   it('tells in its first render whether a session is stored on this device, before reading it', async () => {
