@@ -2,7 +2,7 @@
  * Signing in as the journeys do: through the sign-in screen as a person would, or straight at the auth API
  * for a token when a journey only needs to act as someone behind the scenes.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { paths } from '@snapshire/contracts';
 import type { E2EStack } from '../harness/fixtures.ts';
 
@@ -15,6 +15,16 @@ export async function signIn(page: Page, account: Account, then: string): Promis
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL((url) => url.pathname === then);
+}
+
+/**
+ * Leaves the account's session stored in `context`, as a device holds it after an earlier visit: signed in on a
+ * page of its own, closed, so the journey's next page opens with the session to read.
+ */
+export async function signInOnDevice(context: BrowserContext, account: Account): Promise<void> {
+  const signing = await context.newPage();
+  await signIn(signing, account, paths.groups());
+  await signing.close();
 }
 
 /** The account's access token from the auth API's password grant. */

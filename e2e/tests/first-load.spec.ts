@@ -11,7 +11,7 @@ import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supab
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test } from '../harness/fixtures.ts';
 import { cumulativeLayoutShift, recordLayoutShifts } from '../support/layoutShifts.ts';
-import { signIn } from '../support/session.ts';
+import { signInOnDevice } from '../support/session.ts';
 
 /** The id of the config block (scripts/lib/static-server.mjs, host/src/app/runtimeConfigElement.ts). */
 const CONFIG_BLOCK = /<script type="application\/json" id="snapshire-runtime-config">([\s\S]*?)<\/script>/;
@@ -176,11 +176,7 @@ for (const visitor of ['signed out', 'signed in'] as const) {
       hasTouch: true,
     });
     try {
-      if (visitor === 'signed in') {
-        const signing = await context.newPage();
-        await signIn(signing, SAMPLE_ACCOUNTS.ben, paths.groups());
-        await signing.close();
-      }
+      if (visitor === 'signed in') await signInOnDevice(context, SAMPLE_ACCOUNTS.ben);
       const page = await context.newPage();
       const layoutShifts = await recordLayoutShifts(page);
       const cdp = await context.newCDPSession(page);

@@ -5,12 +5,12 @@
  * draws them. Measured by opening a page twice, once with the site's scripts cut off (only the HTML and its
  * inline scripts), once whole, and comparing where each part is.
  */
-import type { BrowserContextOptions, Page } from '@playwright/test';
+import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { MESSAGES, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test } from '../harness/fixtures.ts';
 import { recordLayoutShifts } from '../support/layoutShifts.ts';
-import { signIn } from '../support/session.ts';
+import { signInOnDevice } from '../support/session.ts';
 
 /** The shell's parts, by what they are (the session's controls are hidden until it is read, so not by role). */
 const PARTS = {
@@ -70,11 +70,7 @@ for (const device of DEVICES) {
     }) => {
       const context = await browser.newContext({ ...device.options, baseURL: stack.hostUrl });
       try {
-        if (visitor === 'signed in') {
-          const signing = await context.newPage();
-          await signIn(signing, SAMPLE_ACCOUNTS.ben, paths.groups());
-          await signing.close();
-        }
+        if (visitor === 'signed in') await signInOnDevice(context, SAMPLE_ACCOUNTS.ben);
         // Only the HTML: every script file of the site is refused (the inline scripts still run).
         const htmlOnly = await context.newPage();
         await openHtmlOnly(htmlOnly, paths.groups());
@@ -112,31 +108,31 @@ for (const device of DEVICES) {
   }
 }
 
-for (const device of DEVICES) {
-  test(`on a ${device.name}: the HTML alone draws the landing page's text where the app draws it`, async ({
-    browser,
-    stack,
-  }) => {
-    const context = await browser.newContext({ ...device.options, baseURL: stack.hostUrl });
-    try {
-      const htmlOnly = await context.newPage();
-      await openHtmlOnly(htmlOnly, paths.home());
-      await expect(htmlOnly.locator(LANDING_PARTS.heading)).toHaveText('A new home for your photographs');
-      const fromHtml = await boxesOf(htmlOnly, { ...PARTS, ...LANDING_PARTS });
-      await htmlOnly.close();
+/**
+ * Opens `path` in `context` twice, with every script file refused once `htmlDrawn` holds, and whole once
+ * `appDrawn` holds: each of `parts` is in the same box in both.
+ */
+async function expectSameBoxes(
+  context: BrowserContext,
+  path: string,
+  parts: Record<string, string>,
+  htmlDrawn: (page: Page) => Promise<void>,
+  appDrawn: (page: Page) => Promise<void>,
+): Promise<void> {
+  const htmlOnly = await context.newPage();
+  await openHtmlOnly(htmlOnly, path);
+  await htmlDrawn(htmlOnly);
+  const fromHtml = await boxesOf(htmlOnly, parts);
+  await htmlOnly.close();
 
-      const whole = await context.newPage();
-      await whole.goto(paths.home());
-      await expect(whole.getByRole('link', { name: 'Sign up' })).toBeVisible({ timeout: 30_000 });
-      const fromApp = await boxesOf(whole, { ...PARTS, ...LANDING_PARTS });
-      for (const [name, box] of Object.entries(fromApp)) {
-        expect(box, `${name} is drawn by the app`).not.toBeNull();
-        expect(fromHtml[name], `${name} in the HTML alone`).toEqual(box);
-      }
-    } finally {
-      await context.close();
-    }
-  });
+  const whole = await context.newPage();
+  await whole.goto(path);
+  await appDrawn(whole);
+  const fromApp = await boxesOf(whole, parts);
+  for (const [name, box] of Object.entries(fromApp)) {
+    expect(box, `${name} is drawn by the app`).not.toBeNull();
+    expect(fromHtml[name], `${name} in the HTML alone`).toEqual(box);
+  }
 }
 
 /** The groups list's own parts, drawn from the first render remote-browse publishes (screen-data.json). */
@@ -145,34 +141,41 @@ const GROUPS_PARTS = {
   intro: `main p:text-is(${JSON.stringify(MESSAGES.GROUPS_INTRO)})`,
 } as const;
 
-for (const device of DEVICES) {
-  test(`on a ${device.name}: before any script has loaded, the groups list's title and intro are drawn where the screen draws them`, async ({
-    browser,
-    stack,
-  }) => {
-    const context = await browser.newContext({ ...device.options, baseURL: stack.hostUrl });
-    try {
-      // Only the HTML and the remote's screen-data.json: the remote's screen and the shell's code never load.
-      const htmlOnly = await context.newPage();
-      await openHtmlOnly(htmlOnly, paths.groups());
-      await expect(htmlOnly.locator(GROUPS_PARTS.title)).toHaveText(MESSAGES.GROUPS_TITLE);
-      await expect(htmlOnly.locator(GROUPS_PARTS.intro)).toBeVisible();
-      const fromHtml = await boxesOf(htmlOnly, GROUPS_PARTS);
-      await htmlOnly.close();
+/** The first screens drawn before their scripts: what is drawn, where, and when each side has drawn it. */
+const FIRST_SCREENS = [
+  {
+    title: "the HTML alone draws the landing page's text where the app draws it",
+    path: paths.home(),
+    parts: { ...PARTS, ...LANDING_PARTS },
+    htmlDrawn: (page: Page) =>
+      expect(page.locator(LANDING_PARTS.heading)).toHaveText('A new home for your photographs'),
+    appDrawn: (page: Page) => expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible({ timeout: 30_000 }),
+  },
+  {
+    // Only the HTML and the remote's screen-data.json: the remote's screen and the shell's code never load; then
+    // the screen's own render, its group cards in.
+    title: "before any script has loaded, the groups list's title and intro are drawn where the screen draws them",
+    path: paths.groups(),
+    parts: GROUPS_PARTS,
+    htmlDrawn: async (page: Page) => {
+      await expect(page.locator(GROUPS_PARTS.title)).toHaveText(MESSAGES.GROUPS_TITLE);
+      await expect(page.locator(GROUPS_PARTS.intro)).toBeVisible();
+    },
+    appDrawn: (page: Page) => expect(page.getByTestId('group-card').first()).toBeVisible({ timeout: 30_000 }),
+  },
+];
 
-      const whole = await context.newPage();
-      await whole.goto(paths.groups());
-      // The screen's own render: its group cards are in.
-      await expect(whole.getByTestId('group-card').first()).toBeVisible({ timeout: 30_000 });
-      const fromApp = await boxesOf(whole, GROUPS_PARTS);
-      for (const [name, box] of Object.entries(fromApp)) {
-        expect(box, `${name} is drawn by the screen`).not.toBeNull();
-        expect(fromHtml[name], `${name} before any script`).toEqual(box);
+for (const device of DEVICES) {
+  for (const screen of FIRST_SCREENS) {
+    test(`on a ${device.name}: ${screen.title}`, async ({ browser, stack }) => {
+      const context = await browser.newContext({ ...device.options, baseURL: stack.hostUrl });
+      try {
+        await expectSameBoxes(context, screen.path, screen.parts, screen.htmlDrawn, screen.appDrawn);
+      } finally {
+        await context.close();
       }
-    } finally {
-      await context.close();
-    }
-  });
+    });
+  }
 }
 
 /**
@@ -188,11 +191,7 @@ for (const visitor of ['signed out', 'signed in'] as const) {
   }) => {
     const context = await browser.newContext({ ...DEVICES[0]!.options, baseURL: stack.hostUrl });
     try {
-      if (visitor === 'signed in') {
-        const signing = await context.newPage();
-        await signIn(signing, SAMPLE_ACCOUNTS.ben, paths.groups());
-        await signing.close();
-      }
+      if (visitor === 'signed in') await signInOnDevice(context, SAMPLE_ACCOUNTS.ben);
       const page = await context.newPage();
       const layoutShifts = await recordLayoutShifts(page);
       let release = () => {};

@@ -150,12 +150,15 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     vi.stubGlobal('fetch', fetchImpl);
     return fetchImpl;
   }
-  const start = () =>
-    startRouteRemoteEarly(routes, RUNTIME_CONFIG_ELEMENT_ID, EARLY_MANIFESTS_KEY, [
-      SCREEN_DATA_FILE,
-      EARLY_SCREEN_DATA_KEY,
-      EARLY_SIGNED_PHOTOS_KEY,
-    ]);
+  const start = (firstRenderTarget?: FirstRenderTarget) =>
+    startRouteRemoteEarly(
+      routes,
+      RUNTIME_CONFIG_ELEMENT_ID,
+      EARLY_MANIFESTS_KEY,
+      [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY],
+      undefined,
+      firstRenderTarget,
+    );
   const early = () => Reflect.get(window, Symbol.for(EARLY_SCREEN_DATA_KEY)) as EarlyScreenAnswer | undefined;
   const graphqlCalls = (fetchImpl: ReturnType<typeof page>) => fetchImpl.mock.calls.filter(([url]) => url === GRAPHQL);
 
@@ -253,14 +256,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       // The shell drawn from the HTML: the first render goes into its content area.
       document.body.innerHTML = '<div data-shell><main><p>notice</p></main></div>';
       const fetchImpl = page(`/groups/${GROUP}`);
-      startRouteRemoteEarly(
-        routes,
-        RUNTIME_CONFIG_ELEMENT_ID,
-        EARLY_MANIFESTS_KEY,
-        [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY],
-        undefined,
-        target,
-      );
+      start(target);
       await vi.waitFor(() => expect(told).toHaveBeenCalledTimes(1));
       expect(document.querySelector('main')!.innerHTML).toBe(
         '<p>notice</p><div data-first-render="" style="display:contents"><h1 class="t1">A group</h1></div>',
@@ -279,14 +275,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       removeWhatTheTestAdded();
       document.body.innerHTML = '<div id="root"><main></main></div>';
       page(`/groups/${GROUP}`);
-      startRouteRemoteEarly(
-        routes,
-        RUNTIME_CONFIG_ELEMENT_ID,
-        EARLY_MANIFESTS_KEY,
-        [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY],
-        undefined,
-        target,
-      );
+      start(target);
       await vi.waitFor(() => expect(told).toHaveBeenCalledTimes(2));
       expect(document.querySelector('main')!.innerHTML).toBe('');
     } finally {
