@@ -7,12 +7,10 @@
  * when present but records the size of the image it stores, read from the bytes (a client's claim can lie).
  * They stay on the wire so a function deployed before or after the screen accepts what the other sends.
  */
-import { applyZodSettings, z } from './zod.ts';
+import { z } from './zod.ts';
 import { CAMERA_DETAILS, type CameraDetailsChoice, type PhotoType } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { type FileLike, issueMessages, photoFileSchema, postFieldsSchema } from './schemas.ts';
-
-applyZodSettings();
 
 /** Form field names of the handle-post-create multipart request (docs/product.md, "What it asks the backend"). */
 export const POST_CREATE_FIELDS = {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameSchema } from './profiles-schemas.ts';
-import { initialsOf, PROFILE_LIMITS, PROFILE_RULE_MESSAGES, PROFILE_TEXTS, profileRuleMessage } from './profiles.ts';
+import {
+  displayNameSchema,
+  initialsOf,
+  PROFILE_LIMITS,
+  PROFILE_RULE_MESSAGES,
+  PROFILE_TEXTS,
+  profileRuleMessage,
+} from './profiles.ts';
 
 describe('public names', () => {
   it('checks a name as the database does: trimmed, 1-60 characters', () => {

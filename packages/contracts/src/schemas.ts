@@ -1,9 +1,7 @@
-import { applyZodSettings, z } from './zod.ts';
+import { z } from './zod.ts';
 import { CAMERA_DETAILS_CHOICES, PHOTO_TYPES } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
-
-applyZodSettings();
 
 const emailField = z.string().check(z.trim(), z.regex(z.regexes.email, { message: MESSAGES.INVALID_EMAIL }));
 const passwordField = z

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_SHARED_CHUNK,
-  chunkGroupsPlugin,
-  SCHEMAS_CHUNK,
   CHAKRA_COMPONENTS_CHUNK,
   componentCodeChunkNames,
   screenChunkNames,
@@ -97,32 +95,5 @@ describe("the app's shared code by the screens that use it", () => {
 
   it('keeps one chunk when no screens are given (the host)', () => {
     expect(componentCodeChunkNames([])('/repo/src/shared/Field.tsx', graph)).toBeNull();
-  });
-});
-
-describe('the schemas chunk', () => {
-  type Group = { name: unknown; test: (id: string) => boolean };
-  const groupsOf = (screens: string[]) => {
-    const config = (
-      chunkGroupsPlugin({ screens }).config as () => {
-        build: { rolldownOptions: { output: { codeSplitting: { groups: Group[] } } } };
-      }
-    )();
-    return config.build.rolldownOptions.output.codeSplitting.groups;
-  };
-  const ZOD = '/repo/node_modules/zod/v4/mini/schemas.js';
-  const SETTINGS = '/repo/packages/contracts/src/zod.ts';
-
-  it("takes a remote's zod and the contracts' settings for it, before the app's shared chunk could", () => {
-    const groups = groupsOf(['/repo/src/screens/GroupPage/GroupPage.tsx']);
-    const first = (id: string) => groups.find((group) => group.test(id))?.name;
-    expect(first(ZOD)).toBe(SCHEMAS_CHUNK);
-    expect(first(SETTINGS)).toBe(SCHEMAS_CHUNK);
-    // The schemas themselves are the app's: in the chunks of the screens that build them.
-    expect(first('/repo/packages/contracts/src/sign-photos.ts')).not.toBe(SCHEMAS_CHUNK);
-  });
-
-  it("leaves the host's zod where its entry, which parses the runtime config, has it", () => {
-    expect(groupsOf([]).some((group) => group.name === SCHEMAS_CHUNK)).toBe(false);
   });
 });

@@ -50,14 +50,6 @@ export const isAppModule = (id: string) =>
 export const REALTIME_CHUNK = 'realtime';
 const REALTIME_MODULE = /[\\/]node_modules[\\/]@supabase[\\/](realtime-js|phoenix)[\\/]/;
 
-/**
- * zod, with the contracts' settings for it (packages/contracts/src/zod.ts): one chunk of a remote, imported only
- * by the chunks that build schemas. In the app's shared chunk, the settings module made every screen load zod (the
- * groups list and the group page, which validate nothing of their own: 9.5 KB).
- */
-export const SCHEMAS_CHUNK = 'schemas';
-const SCHEMA_MODULE = /[\\/](node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/]zod\.ts$)/;
-
 /** The Chakra components (with the Ark UI parts and zag-js machines under them) an app bundles itself. */
 export const CHAKRA_COMPONENTS_CHUNK = 'chakra-components';
 
@@ -185,11 +177,6 @@ export function chunkGroupsPlugin({
                   { name: WHOLE_CHAKRA_CHUNK, test: (id: string) => id.endsWith(WHOLE_QUERY) },
                   { name: CHAKRA_HELPERS_CHUNK, test: isHelper },
                   { name: REALTIME_CHUNK, test: (id: string) => REALTIME_MODULE.test(id) },
-                  // A remote's: the host parses its runtime config with zod before its first render, so a chunk
-                  // of its own there is only a boundary more (the landing 327.4 -> 330.9 KB).
-                  ...(screens.length > 0
-                    ? [{ name: SCHEMAS_CHUNK, test: (id: string) => SCHEMA_MODULE.test(id) }]
-                    : []),
                   {
                     name: (id: string, ctx: ModuleGraph) => componentsByScreens(id, ctx) ?? CHAKRA_COMPONENTS_CHUNK,
                     test: (id: string) =>

@@ -1,11 +1,11 @@
 import {
   SIGN_PHOTOS_FUNCTION,
   SIGN_PHOTOS_LIMITS,
+  signPhotosResponseSchema,
   signedPhotoUrl,
   type SignPhotosRequest,
   type SignPhotosResponse,
 } from '@snapshire/contracts';
-import { readSignPhotosAnswer } from '@snapshire/data';
 import { takeEarlySignedPhotos } from './earlySignedPhotos.ts';
 import { photoRenditions, renditionFor, type PhotoRef } from './renditions.ts';
 import type { SignedUrlCache } from './signedUrlCache.ts';
@@ -146,9 +146,7 @@ export class PhotoSigner {
       };
       const { data, error } = await client.functions.invoke(SIGN_PHOTOS_FUNCTION, { body });
       if (error) throw error instanceof Error ? error : new Error(String(error));
-      const answer = readSignPhotosAnswer(data);
-      if (!answer) throw new Error(`${SIGN_PHOTOS_FUNCTION} answered in a shape it does not have`);
-      for (const [postId, renditions] of Object.entries(answer.photos))
+      for (const [postId, renditions] of Object.entries(signPhotosResponseSchema.parse(data).photos))
         signed[postId] = [...(signed[postId] ?? []), ...renditions];
     }
     const projectUrl = this.options.projectUrl();
@@ -168,8 +166,8 @@ export class PhotoSigner {
     const early = this.earlyAnswer?.();
     this.earlyAnswer = undefined;
     if (!early) return {};
-    const answer = readSignPhotosAnswer(await early.catch(() => null));
-    return answer ? { ...answer.photos } : {};
+    const answer = signPhotosResponseSchema.safeParse(await early.catch(() => null));
+    return answer.success ? { ...answer.data.photos } : {};
   }
 }
 
