@@ -11,7 +11,6 @@
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { keepIdleConnections } from '../src/http/keepAlive.ts';
 
 /** A request as it reached the relay. */
 export interface RelayedRequest {
@@ -134,7 +133,11 @@ export async function startRelay(target = ''): Promise<Relay> {
             atAnswer.reached({ request: relayed, answer: { status: answer.statusCode ?? 0, body: answerBody } });
             return;
           }
-          res.writeHead(answer.statusCode ?? 502, passedOn(answer.headers));
+          // Each answer closes its connection: a caller never reuses one, so a caller whose thread was busy
+          // past the relay's idle limit cannot write into a connection the relay has just closed (the 500s with
+          // `write EPIPE` of upload-kill's 16 uploads on a loaded machine); keeping connections is the
+          // backend's own concern, tested in test/reliability/keep-alive.test.ts.
+          res.writeHead(answer.statusCode ?? 502, { ...passedOn(answer.headers), connection: 'close' });
           res.end(answerBody);
         },
         () => res.destroy(),
@@ -144,10 +147,6 @@ export async function startRelay(target = ''): Promise<Relay> {
   }
 
   const server = createServer((req, res) => void passOn(req, res).catch(() => res.destroy()));
-  // Idle connections kept as long as the backend's own server keeps them: a caller busy between two requests
-  // (a function decoding a photo) sends its next one on the connection it kept, and a relay that had closed it
-  // meanwhile would fail that request where the backend alone would not.
-  keepIdleConnections(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -536,7 +536,7 @@ describe('crash-consistent uploads: SIGKILL at points of an upload, then restart
     );
     // Every answer the backend sent before the kill is a 201: these uploads are valid, so a refusal (printed
     // above with its body and the backend's log) is a bug, a 500 above all.
-    expect(refusals).toEqual([]);
+    expect(refusals, `refused before the kill; the backend logged:\n${cancelled.join('\n')}`).toEqual([]);
     expect(acknowledged.length).toBeGreaterThanOrEqual(1);
     expect(acknowledged.length).toBeLessThan(UPLOADS);
     expectNothingHalfMade(c, 'after the restart');
