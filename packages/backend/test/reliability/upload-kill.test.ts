@@ -22,8 +22,8 @@ const PHOTO_HEIGHT = 800;
 
 /**
  * A noisy (so barely compressible) JPEG of about 0.8 MB. Where each upload stands at the kill comes from the relay's
- * holds and from concurrency, not from the photo's size; a larger one only makes the 22 decodes cost more of the
- * machine the other suites share (2400x1600: this file took 198-229 s in CI).
+ * holds and from concurrency, not from the photo's size; a larger one only makes the 22 decodes cost more (with
+ * 2400x1600 the file took 32-39 s alone, with this one 24 s).
  */
 async function bigPhoto(): Promise<Buffer> {
   const width = PHOTO_WIDTH;
@@ -353,7 +353,8 @@ function expectNothingHalfMade(c: Counts, said: string): void {
 }
 
 // Each test's limit (600 s) is on a hang, not a speed check: the file's three backend starts and 22 uploads take
-// about 24 s alone on a quiet 2-core machine, 60 s on one core shared with a busy loop, and up to 200 s in CI.
+// about 24 s alone on a quiet 2-core machine, 60 s on one core shared with a busy loop, and 200-230 s in CI, where
+// the other suites share the machine (whatever the photo's size).
 describe('crash-consistent uploads: SIGKILL at points of an upload, then restart', () => {
   let dataDir: string;
   let projectDir: string;
