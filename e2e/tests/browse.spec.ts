@@ -114,7 +114,7 @@ test.describe('as a visitor', () => {
       paths.register(paths.groupNewPost(PUBLIC_GROUP.id)),
     );
     await expect(page.getByRole('link', { name: MESSAGES.NEW_POST })).toHaveCount(0);
-    const advert = await page.getByTestId('advert').boundingBox();
+    const advert = await page.getByTestId('advert').filter({ visible: true }).boundingBox();
     expect([advert!.width, advert!.height]).toEqual([LIMITS.ADVERT_WIDTH_PX, LIMITS.ADVERT_HEIGHT_PX]);
 
     await expect(tiles(page).first()).toBeVisible();

@@ -293,3 +293,74 @@ for (const device of [
     });
   });
 }
+
+/**
+ * The group page's first render with data (issue 24): the page's first script fills the screen as this remote
+ * drew it at build time (remote-browse's GroupPage/firstRenderFill.ts) with the first answer and the signed
+ * photos, so the first photo paints in its final box while the screen's code is still on its way (held here
+ * until then, by request order, not time); the screen then takes over with nothing moved and no photo twice.
+ */
+test("the group page's first photo paints from the first render, in its final box, before the screen's code has come", async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({
+    baseURL: stack.hostUrl,
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    const browse = stack.remoteOrigins.remote_browse;
+    const manifest = (await (await page.request.get(`${browse}/mf-manifest.json`)).json()) as {
+      exposes: { name: string; assets: { js: { sync: string[] } } }[];
+    };
+    const screenFiles = manifest.exposes.find((e) => e.name === 'GroupPage')!.assets.js.sync;
+    expect(screenFiles.length).toBeGreaterThan(0);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route(
+      (url) => screenFiles.some((file) => url.href === new URL(file, `${browse}/`).href),
+      async (route) => {
+        held.push(route.request().url());
+        await released;
+        await route.continue();
+      },
+    );
+    const photoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/render/image/sign/')) photoRequests.push(request.url());
+    });
+    const layoutShifts = await recordLayoutShifts(page);
+    await page.goto(paths.group(SEED_GROUPS.bristol));
+
+    const firstRender = page.locator('[data-first-render]');
+    // Its parts carry no test ids: those name the screen's own, which tests wait for.
+    await expect(firstRender.locator('[data-testid]')).toHaveCount(0);
+    const drawnPhoto = firstRender.locator('[data-post-id] img').first();
+    await expect(drawnPhoto).toHaveJSProperty('complete', true, { timeout: 60_000 });
+    expect(await drawnPhoto.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect(firstRender.locator('h1')).not.toBeEmpty();
+    const title = await firstRender.locator('h1').textContent();
+    const drawn = { box: await drawnPhoto.boundingBox(), src: await drawnPhoto.getAttribute('src') };
+    // Drawn while every file of the screen was still held: the screen's code had not come.
+    expect(held.length).toBeGreaterThan(0);
+
+    release();
+    await expect(firstRender).toHaveCount(0, { timeout: 60_000 });
+    const photo = page.locator('[data-testid="photo-tile"] img').first();
+    await expect(photo).toHaveJSProperty('complete', true, { timeout: 30_000 });
+    await expect(page.locator('h1')).toHaveText(title!);
+    expect(await photo.boundingBox()).toEqual(drawn.box);
+    expect(await photo.getAttribute('src')).toBe(drawn.src);
+    await page.waitForLoadState('networkidle');
+    expect(new Set(photoRequests).size).toBe(photoRequests.length);
+    expect((await layoutShifts()).map((s) => `${s.value.toFixed(4)}: ${s.moved}`)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

@@ -128,7 +128,7 @@ test('a phone shows the first photo on its first screen; the advert follows the 
     const photo = (await img.boundingBox())!;
     // At least 120px of the photo on the first screen.
     expect(photo.y + Math.min(photo.height, 120)).toBeLessThanOrEqual(PHONE.height);
-    const advert = (await page.getByTestId('advert').boundingBox())!;
+    const advert = (await page.getByTestId('advert').filter({ visible: true }).boundingBox())!;
     expect(advert.y).toBeGreaterThan(photo.y + photo.height);
     const firstDay = (await page.locator('section[data-day]').first().boundingBox())!;
     expect(advert.y).toBeGreaterThanOrEqual(firstDay.y);

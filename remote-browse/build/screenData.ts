@@ -12,6 +12,8 @@ export const SCREEN_QUERIES = {
   GroupsPage: { ...GROUPS_PAGE_QUERY, firstRender: '../src/screens/GroupsPage/GroupsPage.tsx' },
   GroupPage: {
     ...GROUP_PAGE_QUERY,
-    firstPhotos: '../src/screens/GroupPage/firstPhotos.ts',
+    firstPhotos: '../src/screens/GroupPage/firstPhotosModule.ts',
+    firstRender: '../src/screens/GroupPage/GroupPage.tsx',
+    firstRenderData: '../src/screens/GroupPage/firstRenderMarks.ts',
   },
 } satisfies Partial<Record<ExposedModule<'remote_browse'>, ScreenQueryDeclaration>>;

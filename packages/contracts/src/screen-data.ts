@@ -44,6 +44,13 @@ export interface ScreenQuery {
    * JavaScript has run.
    */
   firstRender?: FirstRender;
+  /**
+   * The screen drawn at build time with a marked answer to its first query (the marks are the remote's own):
+   * its first-photos module (FirstPhotosModule.fillFirstRender) fills it with the real answer and the signed
+   * photos, and the first script draws that in place of firstRender, so the page's first photos paint in their
+   * final boxes before the screen's code has arrived.
+   */
+  firstRenderTemplate?: FirstRender;
 }
 
 /** A screen drawn at build time, as HTML with the styles it needs. */
@@ -133,10 +140,22 @@ export interface FirstPhotosPlan {
   urlsToFetch(response: unknown): string[];
 }
 
+/** A screen's first render filled with the real answer (FirstPhotosModule.fillFirstRender). */
+export interface FilledFirstRender {
+  html: string;
+  /** Run once the HTML is drawn in `container` (what may wait until the photos have painted: the day headings' text). */
+  afterDraw?(container: Element): void;
+}
+
 /** The module a remote publishes as ScreenQuery.firstPhotos: the screen's own layout, nothing else of it. */
 export interface FirstPhotosModule {
   /** null when the answer holds no photos to show. */
   planFirstPhotos(result: unknown, page: FirstPhotosPage): FirstPhotosPlan | null;
+  /**
+   * ScreenQuery.firstRenderTemplate's HTML filled with the query's answer and the sign-photos answer, as the
+   * screen will draw them on this page; null when it cannot be (the screen draws itself then).
+   */
+  fillFirstRender?(template: string, result: unknown, signed: unknown, page: FirstPhotosPage): FilledFirstRender | null;
 }
 
 /**

@@ -15,10 +15,10 @@ export function firstRenderer(root: string): RenderScreensFirst {
     withSsrLoader(root, async (load) => {
       const { renderFirst } = (await load(FIRST_RENDER_MODULE)) as typeof FirstRender;
       const rendered: Awaited<ReturnType<RenderScreensFirst>> = {};
-      for (const [screen, { module, route }] of Object.entries(screens)) {
-        const { default: Screen } = (await load(module)) as { default?: ComponentType };
-        if (typeof Screen !== 'function') throw new Error(`${module} has no screen as its default export`);
-        rendered[screen] = renderFirst(Screen, route);
+      for (const [screen, toRender] of Object.entries(screens)) {
+        const { default: Screen } = (await load(toRender.module)) as { default?: ComponentType };
+        if (typeof Screen !== 'function') throw new Error(`${toRender.module} has no screen as its default export`);
+        rendered[screen] = renderFirst(Screen, toRender);
       }
       return rendered;
     });

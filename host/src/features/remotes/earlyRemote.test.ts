@@ -287,6 +287,47 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     }
   });
 
+  it("draws the first render filled by the screen's first-photos module over it, once the photos are signed", async () => {
+    const target: FirstRenderTarget = [
+      EARLY_FIRST_RENDER_KEY,
+      EARLY_FIRST_RENDER_EVENT,
+      '[data-shell] main',
+      'data-first-render',
+    ];
+    // The module fills the template with the answer's name and writes the day's heading after drawing.
+    const firstPhotos = `data:text/javascript,${encodeURIComponent(`
+      export const planFirstPhotos = () => ({ urlsToFetch: () => [] });
+      export const fillFirstRender = (template, result) => ({
+        html: template.replace('NAME', result.data.groupCollection.__typename),
+        afterDraw: (container) => { container.querySelector('h2').textContent = 'Monday'; },
+      });`)}`;
+    Object.assign(screenData.GroupPage, {
+      firstPhotos,
+      firstRender: { html: '<p>Loading</p>', css: '' },
+      firstRenderTemplate: { html: '<h1>NAME</h1><h2>&nbsp;</h2>', css: '<style data-emotion="css t2">.t2{}</style>' },
+    });
+    try {
+      document.body.innerHTML = '<div data-shell><main></main></div>';
+      page(`/groups/${GROUP}`);
+      start(target);
+      const drawn = () => document.querySelector('[data-first-render]')?.innerHTML;
+      await vi.waitFor(() => expect(drawn()).toBe('<h1>groupConnection</h1><h2>Monday</h2>'));
+      expect(document.head.querySelector('style[data-emotion="css t2"]')).not.toBeNull();
+      // The slot draws what is on the page.
+      expect(Reflect.get(window, Symbol.for(EARLY_FIRST_RENDER_KEY))).toMatchObject({
+        pathname: `/groups/${GROUP}`,
+        html: '<h1>groupConnection</h1><h2>Monday</h2>',
+      });
+    } finally {
+      for (const key of ['firstPhotos', 'firstRender', 'firstRenderTemplate'])
+        Reflect.deleteProperty(screenData.GroupPage, key);
+      Reflect.deleteProperty(window, Symbol.for(EARLY_FIRST_RENDER_KEY));
+      Reflect.deleteProperty(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY));
+      document.head.querySelector('style[data-emotion="css t2"]')?.remove();
+      document.body.innerHTML = '';
+    }
+  });
+
   it('is part of the inline script the build writes', async () => {
     const script = await earlyRemoteScript();
     for (const name of [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY])

@@ -23,6 +23,13 @@ export type EarlyRoute = readonly [pattern: string, remote?: string, module?: st
  */
 export type FirstRenderTarget = readonly [key: string, event: string, contentArea: string, attribute: string];
 
+/** The screen's first render with data (ScreenQuery.firstRenderTemplate), for its first-photos module to fill. */
+interface FirstRenderFill {
+  template: string;
+  css: string;
+  target: FirstRenderTarget;
+}
+
 /**
  * Runs as an inline script, so everything it needs from the page is an argument. Does nothing when the page
  * carries no runtime config (the dev server) or the address is not a remote's screen; any failure is left to
@@ -168,6 +175,7 @@ export function startRouteRemoteEarly(
       unlessSearchParams?: unknown;
       firstPhotos?: unknown;
       firstRender?: { html?: unknown; css?: unknown };
+      firstRenderTemplate?: { html?: unknown; css?: unknown };
     }
     // Inlined by a build that has the screens in its own bundle; else the remote's published file.
     const source = published
@@ -213,7 +221,12 @@ export function startRouteRemoteEarly(
         if (typeof query.firstPhotos === 'string') {
           // Beside the remote's manifest; a build with the screens in its own bundle has it at the site's root.
           const moduleUrl = new URL(query.firstPhotos, published ? `${location.origin}/` : manifestUrl).href;
-          const signed = startFirstPhotos(moduleUrl, body, supabaseUrl, anonKey, authorization);
+          const template = query.firstRenderTemplate;
+          const fill: FirstRenderFill | undefined =
+            firstRenderTarget && typeof template?.html === 'string' && typeof template.css === 'string'
+              ? { template: template.html, css: template.css, target: firstRenderTarget }
+              : undefined;
+          const signed = startFirstPhotos(moduleUrl, body, supabaseUrl, anonKey, authorization, fill);
           Reflect.set(window, Symbol.for(signedPhotosKey), { sentAt: answer.sentAt, body: signed });
         }
       })
@@ -235,12 +248,44 @@ export function startRouteRemoteEarly(
     Reflect.set(window, Symbol.for(key), { remote, screen, pathname: location.pathname, html });
     const draw = () => {
       document.head.insertAdjacentHTML('beforeend', css);
+      // Filled meanwhile (drawFilledFirstRender): that one.
+      const current = (Reflect.get(window, Symbol.for(key)) as { html: string }).html;
       const area = document.querySelector(contentArea);
-      if (area) area.insertAdjacentHTML('beforeend', `<div ${attribute} style="display:contents">${html}</div>`);
+      if (area) area.insertAdjacentHTML('beforeend', `<div ${attribute} style="display:contents">${current}</div>`);
       window.dispatchEvent(new Event(event));
     };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', draw, { once: true });
     else draw();
+  }
+
+  /**
+   * The screen's first render filled with its data and photos (FirstPhotosModule.fillFirstRender): drawn over
+   * the first render while that is still on the page (the screen's code has not drawn the screen yet) and left
+   * where the host's slot for the screen finds it, so the slot draws the same when React takes over.
+   */
+  function drawFilledFirstRender(
+    filled: { html: string; afterDraw?(container: Element): void },
+    css: string,
+    [key, , , attribute]: FirstRenderTarget,
+  ): void {
+    const early = Reflect.get(window, Symbol.for(key)) as { pathname?: string; html?: string } | undefined;
+    if (early?.pathname !== location.pathname) return;
+    const leave = (html: string) => Reflect.set(window, Symbol.for(key), { ...early, html });
+    leave(filled.html);
+    document.head.insertAdjacentHTML('beforeend', css);
+    const element = document.querySelector(`[${attribute}]`);
+    if (!element) return;
+    element.innerHTML = filled.html;
+    const { afterDraw } = filled;
+    // After the photos have painted; the slot then draws what this leaves.
+    if (afterDraw)
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (!element.isConnected) return;
+          afterDraw(element);
+          leave(element.innerHTML);
+        }),
+      );
   }
 
   /**
@@ -255,6 +300,7 @@ export function startRouteRemoteEarly(
     supabaseUrl: string,
     anonKey: string,
     authorization: string,
+    fill: FirstRenderFill | undefined,
   ): Promise<unknown> {
     interface Plan {
       signRequest?: { functionName: string; body: unknown };
@@ -262,15 +308,22 @@ export function startRouteRemoteEarly(
     }
     interface Planner {
       planFirstPhotos(result: unknown, page: Record<string, unknown>): Plan | null;
+      fillFirstRender?(
+        template: string,
+        result: unknown,
+        signed: unknown,
+        page: Record<string, unknown>,
+      ): { html: string; afterDraw?(container: Element): void } | null;
     }
     return Promise.all([queryAnswer, import(/* @vite-ignore */ moduleUrl) as Promise<Planner>])
       .then(([result, planner]) => {
-        const plan = planner.planFirstPhotos(result, {
+        const page = {
           viewportWidth: window.innerWidth,
           devicePixelRatio: window.devicePixelRatio || 1,
           supabaseUrl,
           storage: window.localStorage,
-        });
+        };
+        const plan = planner.planFirstPhotos(result, page);
         if (!plan) return null;
         const request = plan.signRequest;
         const response: Promise<unknown> = request
@@ -285,6 +338,12 @@ export function startRouteRemoteEarly(
         return response.then((answer) => {
           for (const href of plan.urlsToFetch(answer))
             addLink({ rel: 'preload', as: 'image', fetchPriority: 'high', href });
+          try {
+            const filled = fill && planner.fillFirstRender?.(fill.template, result, answer, page);
+            if (fill && filled) drawFilledFirstRender(filled, fill.css, fill.target);
+          } catch {
+            // The screen draws itself.
+          }
           return answer;
         });
       })

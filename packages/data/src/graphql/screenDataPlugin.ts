@@ -17,9 +17,16 @@ async function loader(): Promise<Load> {
  * first render. Given by the remote's build (packages/standalone/build/firstRenderer.ts), as this package draws
  * nothing itself.
  */
-export type RenderScreensFirst = (
-  screens: Record<string, { module: string; route: string }>,
-) => Promise<Record<string, Contracts.FirstRender>>;
+export type RenderScreensFirst = (screens: Record<string, ScreenToRender>) => Promise<Record<string, Contracts.FirstRender>>;
+
+/** A screen to draw: its module file (absolute), its route pattern and the address it is drawn at. */
+export interface ScreenToRender {
+  module: string;
+  route: string;
+  path: string;
+  /** Drawn as if the page's first script had this answer to the screen's first query; else its loading state. */
+  answer?: { operationName: string; variables: Record<string, unknown>; result: unknown };
+}
 
 /** A file the remote publishes beside screen-data.json: a screen's bundled first-photos module. */
 export interface PublishedFile {
@@ -56,15 +63,41 @@ export async function loadScreenData(
     files.push({ fileName, source });
     screens[screen]!.firstPhotos = fileName;
   }
-  const toRender = Object.fromEntries(
-    Object.entries(SCREEN_QUERIES).flatMap(([screen, { firstRender, route }]) =>
-      firstRender ? [[screen, { module: resolve(dirname(moduleFile), firstRender), route }]] : [],
-    ),
-  );
+  const { screenVariables } = await importModule<typeof Contracts>('@snapshire/contracts');
+  const toRender: Record<string, ScreenToRender> = {};
+  const templates = new Map<string, string>();
+  for (const [screen, { firstRender, firstRenderData, route }] of Object.entries(SCREEN_QUERIES)) {
+    if (!firstRender) continue;
+    const module = resolve(dirname(moduleFile), firstRender);
+    const data = firstRenderData
+      ? await importModule<{ FIRST_RENDER_PARAMS?: Record<string, string>; FIRST_RENDER_RESULT?: unknown }>(
+          pathToFileURL(resolve(dirname(moduleFile), firstRenderData)).href,
+        )
+      : {};
+    const params = data.FIRST_RENDER_PARAMS ?? {};
+    // A parameter without a value is drawn as its own name (a loading state does not read it).
+    const path = route.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? name));
+    toRender[screen] = { module, route, path };
+    const published = screens[screen]!;
+    const variables = screenVariables(published.variables, params);
+    if (data.FIRST_RENDER_RESULT !== undefined && variables) {
+      const template = `${screen}:template`;
+      templates.set(template, screen);
+      toRender[template] = {
+        module,
+        route,
+        path,
+        answer: { operationName: published.operationName, variables, result: data.FIRST_RENDER_RESULT },
+      };
+    }
+  }
   if (Object.keys(toRender).length > 0) {
     if (!renderFirst) throw new Error(`${moduleFile} declares first renders, and the build draws none`);
-    for (const [screen, firstRender] of Object.entries(await renderFirst(toRender)))
-      screens[screen]!.firstRender = firstRender;
+    for (const [name, firstRender] of Object.entries(await renderFirst(toRender))) {
+      const templateOf = templates.get(name);
+      if (templateOf) screens[templateOf]!.firstRenderTemplate = firstRender;
+      else screens[name]!.firstRender = firstRender;
+    }
   }
   return { screens, files };
 }

@@ -19,6 +19,12 @@ export interface ScreenQueryDeclaration {
    * at build time in its loading state and published as ScreenQuery.firstRender by screenDataPlugin.
    */
   firstRender?: string;
+  /**
+   * With firstRender: a module (path as above) exporting FIRST_RENDER_PARAMS (the route's parameters the screen
+   * is drawn at) and, for ScreenQuery.firstRenderTemplate, FIRST_RENDER_RESULT (a marked answer to the first
+   * query, which the screen is drawn with as if the first script had fetched it).
+   */
+  firstRenderData?: string;
 }
 
 /**

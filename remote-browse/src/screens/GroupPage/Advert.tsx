@@ -4,10 +4,15 @@ import { BROWSE_TEXT, LIMITS } from '@snapshire/contracts';
 /**
  * The fixed 320x250 advert placeholder: beside the group's header on wide screens, after the first day of
  * photos on narrow ones (so a phone's first screen shows photos). Its label meets AA contrast in both themes.
+ * The page has both places and CSS shows the one for the screen's width, so the page is the same at every
+ * width (the group page's first render, drawn at build time, fits every screen) and a rotation moves it at once.
  */
-export function Advert() {
+export function Advert({ placement }: { placement: 'wide' | 'narrow' }) {
   return (
     <Center
+      display={placement === 'wide' ? { base: 'none', md: 'flex' } : { base: 'flex', md: 'none' }}
+      // After the photos, apart from them.
+      mt={placement === 'narrow' ? '8' : undefined}
       flexShrink={0}
       w={`${LIMITS.ADVERT_WIDTH_PX}px`}
       h={`${LIMITS.ADVERT_HEIGHT_PX}px`}
@@ -26,6 +31,3 @@ export function Advert() {
     </Center>
   );
 }
-
-/** From this viewport width (Chakra's md) the advert sits beside the header. */
-export const ADVERT_BESIDE_HEADER_FROM_PX = 768;

@@ -92,7 +92,7 @@ export function Gallery(props: GalleryProps) {
                     />
                   )}
                 />
-                {dayIndex === 0 && afterFirstDay ? <Box mt="8">{afterFirstDay}</Box> : null}
+                {dayIndex === 0 ? afterFirstDay : null}
               </Box>
             );
           })}

@@ -14,14 +14,11 @@ export function GroupHeader({
   groupId,
   name,
   description,
-  withAdvert,
   children,
 }: {
   groupId: string;
   name: string;
   description: string;
-  /** False on narrow screens: the group page then places the advert after the first day of photos. */
-  withAdvert: boolean;
   /** Under the post button, beside the advert on wide screens (the category filter). */
   children?: ReactNode;
 }) {
@@ -52,7 +49,7 @@ export function GroupHeader({
         </Box>
         {children}
       </Stack>
-      {withAdvert ? <Advert /> : null}
+      <Advert placement="wide" />
     </Flex>
   );
 }

@@ -6,7 +6,7 @@ import { ErrorPanel, LoadingState } from '@snapshire/ui';
 import { isUuid } from '../../shared/data/ids.ts';
 import { visibleCategories, type CategoryNode } from '../../shared/data/types.ts';
 import { isPostModalState } from '../../shared/gallery/modalState.ts';
-import { Advert, ADVERT_BESIDE_HEADER_FROM_PX } from './Advert.tsx';
+import { Advert } from './Advert.tsx';
 import { CategoryFilter } from './CategoryFilter.tsx';
 import { formatCategoryParam, parseCategoryParam } from './categoryParam.ts';
 import { Gallery } from './Gallery.tsx';
@@ -19,7 +19,6 @@ import { useLiveGroup } from './live/useLiveGroup.ts';
 import { MissingGroupPage } from './MissingGroupPage.tsx';
 import { groupPostsByDay } from './groupPostsByDay.ts';
 import { useGroupPosts } from './useGroupPosts.ts';
-import { useViewportSize } from '../../shared/layout/useViewportSize.ts';
 
 /**
  * The group page (route GROUP_BY_ID) with its nested post route. A post opened from the gallery shows as a
@@ -70,7 +69,6 @@ function useCategoryFilter(postOpen: boolean): [string[], (ids: string[]) => voi
 
 function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean }) {
   const [categoryIds, setCategoryIds] = useCategoryFilter(postOpen);
-  const advertBesideHeader = useViewportSize('width') >= ADVERT_BESIDE_HEADER_FROM_PX;
   const state = useGroupPosts(groupId, categoryIds);
   const { group } = state;
 
@@ -117,12 +115,7 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
 
   return (
     <Box>
-      <GroupHeader
-        groupId={groupId}
-        name={group.display_name}
-        description={group.description}
-        withAdvert={advertBesideHeader}
-      >
+      <GroupHeader groupId={groupId} name={group.display_name} description={group.description}>
         <CategoryFilter categories={categories} selected={categoryIds} onChange={setCategoryIds} />
       </GroupHeader>
       <GroupMembershipBar groupId={groupId} />
@@ -136,10 +129,10 @@ function GroupScreen({ groupId, postOpen }: { groupId: string; postOpen: boolean
         loadingMore={state.loadingMore}
         loadMore={state.loadMore}
         canTakePart={Boolean(group.can_take_part)}
-        afterFirstDay={advertBesideHeader ? undefined : <Advert />}
+        afterFirstDay={<Advert placement="narrow" />}
       />
       {/* A phone with no photos to show still sees the advert, in the flow after the (empty) gallery. */}
-      {!advertBesideHeader && !state.postsLoading && days.length === 0 ? <Advert /> : null}
+      {!state.postsLoading && days.length === 0 ? <Advert placement="narrow" /> : null}
       <Outlet context={outletContext} />
     </Box>
   );

@@ -1,6 +1,6 @@
 /**
  * The group page's first photos, planned before the page's code has arrived. This remote's build publishes
- * this module beside its manifest (build/screenData.ts, ScreenQuery.firstPhotos in @snapshire/contracts); the
+ * this plan beside its manifest (firstPhotosModule.ts, ScreenQuery.firstPhotos in @snapshire/contracts); the
  * host's first script calls it with the answer to the page's first query (GroupById), signs what it asks for
  * in one sign-photos request and starts the first row's downloads at once. It lays the photos out with the
  * gallery's own functions (postsByDay, layoutDay, widthStepFor), so it asks for exactly the sizes the
@@ -23,8 +23,8 @@ import type { GroupByIdQuery } from '../../shared/data/types.ts';
 import { pageContentWidth } from '../../shared/layout/pageGeometry.ts';
 import { renditionFor, widthStepFor, type PhotoRef } from '../../shared/photos/renditions.ts';
 import { isReusable, parseStoredEntries } from '../../shared/photos/signedUrlCache.ts';
-import { postsByDay } from './groupPostsByDay.ts';
-import { dayShowsAsRow, inFirstRow, layoutDay } from './masonry.ts';
+import { postsByDay, type DayPosts } from './groupPostsByDay.ts';
+import { dayShowsAsRow, inFirstRow, layoutDay, type MasonryBox } from './masonry.ts';
 
 type Post = PhotoRef & { created_at: string };
 
@@ -35,10 +35,37 @@ export interface PlannedPhoto {
   firstRow: boolean;
 }
 
+/** One day of the first page as the gallery lays it out: its photos' boxes and its height. */
+export interface LaidOutDay<T> extends DayPosts<T> {
+  boxes: MasonryBox[];
+  height: number;
+  asRow: boolean;
+}
+
 /**
- * The first page's photos as the gallery lays them out on a viewport `viewportWidth` wide: by day, each day
- * as a row or as columns, at the page column's width (what the gallery measures once drawn). Photos without a
- * stored size or file are left out, as the signer leaves them out.
+ * The first page's days as the gallery lays them out on a viewport `viewportWidth` wide: each day as a row or
+ * as columns, at the page column's width (what the gallery measures once drawn).
+ */
+export function laidOutDays<T extends Post>(
+  posts: readonly T[],
+  hasMore: boolean,
+  viewportWidth: number,
+): { columns: number; days: LaidOutDay<T>[] } {
+  const columns = columnCountForWidth(viewportWidth);
+  const width = pageContentWidth(viewportWidth);
+  const days = postsByDay(posts);
+  return {
+    columns,
+    days: days.map((day, dayIndex) => {
+      const asRow = dayShowsAsRow(day.posts.length, columns, hasMore && dayIndex === days.length - 1);
+      return { ...day, ...layoutDay(day.posts, columns, width, asRow), asRow };
+    }),
+  };
+}
+
+/**
+ * The first page's photos as the gallery lays them out (laidOutDays) with the width step of each on this
+ * screen. Photos without a stored size or file are left out, as the signer leaves them out.
  */
 export function plannedPhotos(
   posts: readonly Post[],
@@ -46,24 +73,20 @@ export function plannedPhotos(
   viewportWidth: number,
   devicePixelRatio: number,
 ): PlannedPhoto[] {
-  const columns = columnCountForWidth(viewportWidth);
-  const width = pageContentWidth(viewportWidth);
-  const days = postsByDay(posts);
-  return days.flatMap((day, dayIndex) => {
-    const asRow = dayShowsAsRow(day.posts.length, columns, hasMore && dayIndex === days.length - 1);
-    const { boxes } = layoutDay(day.posts, columns, width, asRow);
-    return day.posts.flatMap((post, index) =>
+  const { columns, days } = laidOutDays(posts, hasMore, viewportWidth);
+  return days.flatMap((day, dayIndex) =>
+    day.posts.flatMap((post, index) =>
       post.meta_width > 0 && post.meta_height > 0 && post.file_name
         ? [
             {
               post,
-              step: widthStepFor(boxes[index]!.width, devicePixelRatio),
+              step: widthStepFor(day.boxes[index]!.width, devicePixelRatio),
               firstRow: inFirstRow(dayIndex, index, columns),
             },
           ]
         : [],
-    );
-  });
+    ),
+  );
 }
 
 /** The sign-photos request for photos not yet cached, as the photo signer would send it (one step each). */

@@ -63,8 +63,11 @@ export function useSignedPhoto(photo: PhotoRef, displayWidth: number): SignedPho
     [keys],
   );
   // A string snapshot (stable while nothing changes) of the URLs and failures of the photo's keys.
-  const snapshot = useSyncExternalStore(subscribe, () =>
-    keys.map((key) => signedUrlCache.reusableUrl(key) ?? (signedUrlCache.get(key)?.error ? '!' : '')).join('\n'),
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => keys.map((key) => signedUrlCache.reusableUrl(key) ?? (signedUrlCache.get(key)?.error ? '!' : '')).join('\n'),
+    // Drawn at build time (the group page's first render): nothing is signed yet.
+    () => '',
   );
 
   const step = widthStepFor(displayWidth, devicePixelRatio());
