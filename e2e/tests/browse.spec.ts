@@ -4,21 +4,14 @@
  * groups for visitors, non-members and members, and the 500-post group (fixture `large-group`) scrolled to
  * its end.
  */
-import type { Locator, Page, Request } from '@playwright/test';
-import {
-  LIMITS,
-  MESSAGES,
-  PHOTO_WIDTH_STEPS,
-  RETURN_TEXT,
-  SIGNED_URL_STORE_KEY,
-  SIGN_PHOTOS_FUNCTION,
-  paths,
-} from '@snapshire/contracts';
+import type { Locator, Page } from '@playwright/test';
+import { LIMITS, MESSAGES, PHOTO_WIDTH_STEPS, RETURN_TEXT, SIGNED_URL_STORE_KEY, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
 import { cumulativeLayoutShift, recordLayoutShifts } from '../support/layoutShifts.ts';
 import { recordPostPages } from '../support/postPages.ts';
+import { recordSignRequests } from '../support/signRequests.ts';
 
 const PUBLIC_GROUP = { id: SEED_GROUPS.bristol, name: 'Bristol Harbourside' };
 const FAMILY = { id: SEED_GROUPS.family, name: 'The Harper Family' };
@@ -57,24 +50,6 @@ async function visiblePhotosShown(page: Page, selector: string): Promise<{ shown
     }
     return { shown, pending };
   }, selector);
-}
-
-/**
- * The sign-photos requests of the page (one per page of posts), with the post ids each asked for, and the
- * storage API's one-object signings (the gallery never needs one).
- */
-function recordSignRequests(page: Page): { postIds: string[]; count: () => number; objectSignings: () => number } {
-  const postIds: string[] = [];
-  let count = 0;
-  let objectSignings = 0;
-  page.on('request', (request: Request) => {
-    if (request.method() !== 'POST') return;
-    if (request.url().includes('/storage/v1/object/sign/')) objectSignings += 1;
-    if (!request.url().includes(`/functions/v1/${SIGN_PHOTOS_FUNCTION}`)) return;
-    count += 1;
-    postIds.push(...((request.postDataJSON() as { postIds?: string[] } | null)?.postIds ?? []));
-  });
-  return { postIds, count: () => count, objectSignings: () => objectSignings };
 }
 
 test.describe('as a visitor', () => {

@@ -5,10 +5,11 @@
  */
 import { request as httpRequest } from 'node:http';
 import type { Page } from '@playwright/test';
-import { SIGN_PHOTOS_FUNCTION, paths, type SignPhotosRequest } from '@snapshire/contracts';
+import { paths } from '@snapshire/contracts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { expect, test } from '../harness/fixtures.ts';
 import { recordPostPages } from '../support/postPages.ts';
+import { recordSignRequests } from '../support/signRequests.ts';
 
 /**
  * The group page's cold load may cost at most this (Bristol, 1280x720, compressed): requests, JavaScript,
@@ -324,20 +325,6 @@ test("the group page's first query leaves with the page's first script, before t
 });
 
 /**
- * Every request that signs photo URLs: the sign-photos function (a page of posts at a time) and storage's
- * own signing route (one photo at a time), so a return to per-photo signing is counted too.
- */
-function countSignRequests(page: Page): () => number {
-  let count = 0;
-  page.on('request', (r) => {
-    if (r.method() !== 'POST') return;
-    if (r.url().includes(`/functions/v1/${SIGN_PHOTOS_FUNCTION}`) || r.url().includes('/storage/v1/object/sign/'))
-      count += 1;
-  });
-  return () => count;
-}
-
-/**
  * The photos on screen: how many, how many have loaded an image from a signed URL, and how many of those
  * are offered as a width-described srcset.
  */
@@ -365,28 +352,21 @@ test.describe('signed photo URLs come a page of posts at a time', () => {
   test('the group page: one sign request for its first page, one signature a photo, and its photos show', async ({
     page,
   }) => {
-    const signs = countSignRequests(page);
+    const signs = recordSignRequests(page);
     const postPages = recordPostPages(page);
-    // The signatures asked for: each post at its own widths (widthsByPost), else at every width named.
-    const asked: { posts: number; signatures: number }[] = [];
-    page.on('request', (r) => {
-      if (r.method() !== 'POST' || !r.url().includes(`/functions/v1/${SIGN_PHOTOS_FUNCTION}`)) return;
-      const body = r.postDataJSON() as SignPhotosRequest;
-      const widthsOf = (id: string) => (body.widthsByPost?.[id] ?? body.widths).length;
-      asked.push({ posts: body.postIds.length, signatures: body.postIds.reduce((n, id) => n + widthsOf(id), 0) });
-    });
     await page.goto(paths.group(SEED_GROUPS.bristol));
     await expect(page.getByTestId('photo-tile').first()).toBeVisible();
     await expect.poll(() => photosOnScreen(page).then((s) => s.onScreen > 0 && s.loaded === s.onScreen)).toBe(true);
     await page.waitForLoadState('networkidle');
     const pages = (await postPages.settled()).answered.length;
     expect(pages).toBe(1);
-    console.log(`group page: ${signs()} sign requests for ${pages} page of posts`);
-    expect(signs()).toBe(1);
-    console.log(`group page: sign-photos asked for ${JSON.stringify(asked)}`);
+    console.log(`group page: ${signs.count()} sign requests for ${pages} page of posts`);
+    expect(signs.count()).toBe(1);
+    expect(signs.objectSignings()).toBe(0);
+    console.log(`group page: sign-photos asked for ${JSON.stringify(signs.asked)}`);
     // Every tile of one page wants one width step at this screen's size and density: one signature each.
-    expect(asked).toHaveLength(1);
-    expect(asked[0]!.signatures).toBe(asked[0]!.posts);
+    expect(signs.asked).toHaveLength(1);
+    expect(signs.asked[0]!.signatures).toBe(signs.asked[0]!.posts);
     const shown = await photosOnScreen(page);
     expect(shown.withSrcset).toBe(shown.onScreen);
   });
