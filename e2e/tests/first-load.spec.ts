@@ -13,6 +13,9 @@ import { expect, test } from '../harness/fixtures.ts';
 import { cumulativeLayoutShift, recordLayoutShifts } from '../support/layoutShifts.ts';
 import { signInOnDevice } from '../support/session.ts';
 
+/** The phone these checks load the page on: the bench's phone (e2e/bench/web-bench.ts). */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
+
 /** The id of the config block (scripts/lib/static-server.mjs, host/src/app/runtimeConfigElement.ts). */
 const CONFIG_BLOCK = /<script type="application\/json" id="snapshire-runtime-config">([\s\S]*?)<\/script>/;
 
@@ -168,13 +171,7 @@ test('a full, fast scroll of the 500-photo group moves nothing on screen (CLS <=
  */
 for (const visitor of ['signed out', 'signed in'] as const) {
   test(`the group page's cold load moves nothing on a phone, ${visitor} (CLS 0)`, async ({ browser, stack }) => {
-    const context = await browser.newContext({
-      baseURL: stack.hostUrl,
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext({ baseURL: stack.hostUrl, ...PHONE });
     try {
       if (visitor === 'signed in') await signInOnDevice(context, SAMPLE_ACCOUNTS.ben);
       const page = await context.newPage();
@@ -205,7 +202,7 @@ for (const visitor of ['signed out', 'signed in'] as const) {
  * photo is downloaded once, at the size its tile shows it: the tiles' images are the ones the script fetched.
  */
 for (const device of [
-  { name: 'phone', viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  { name: 'phone', ...PHONE },
   { name: 'laptop', viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
 ] as const) {
   test.describe(`the first photos on a ${device.name}`, () => {
@@ -305,13 +302,7 @@ test("the group page's first photo paints from the first render, in its final bo
   stack,
 }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({
-    baseURL: stack.hostUrl,
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext({ baseURL: stack.hostUrl, ...PHONE });
   try {
     const page = await context.newPage();
     const browse = stack.remoteOrigins.remote_browse;

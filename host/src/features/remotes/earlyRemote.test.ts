@@ -128,6 +128,13 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       unlessSearchParams: ['category'],
     },
   };
+  /** The shell's content area drawn from the HTML, as the host's build passes it. */
+  const FIRST_RENDER_TARGET: FirstRenderTarget = [
+    EARLY_FIRST_RENDER_KEY,
+    EARLY_FIRST_RENDER_EVENT,
+    '[data-shell] main',
+    'data-first-render',
+  ];
   const GRAPHQL = 'http://127.0.0.1:54321/graphql/v1';
   const ANSWER = { data: { groupCollection: { __typename: 'groupConnection' } } };
 
@@ -242,12 +249,6 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
   });
 
   it("draws the screen's published first render in the shell's content area, with its styles, and leaves it for the screen's slot", async () => {
-    const target: FirstRenderTarget = [
-      EARLY_FIRST_RENDER_KEY,
-      EARLY_FIRST_RENDER_EVENT,
-      '[data-shell] main',
-      'data-first-render',
-    ];
     const css = '<style data-emotion="css t1">.t1{color:red}</style>';
     Object.assign(screenData.GroupPage, { firstRender: { html: '<h1 class="t1">A group</h1>', css } });
     const told = vi.fn();
@@ -256,7 +257,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       // The shell drawn from the HTML: the first render goes into its content area.
       document.body.innerHTML = '<div data-shell><main><p>notice</p></main></div>';
       const fetchImpl = page(`/groups/${GROUP}`);
-      start(target);
+      start(FIRST_RENDER_TARGET);
       await vi.waitFor(() => expect(told).toHaveBeenCalledTimes(1));
       expect(document.querySelector('main')!.innerHTML).toBe(
         '<p>notice</p><div data-first-render="" style="display:contents"><h1 class="t1">A group</h1></div>',
@@ -275,7 +276,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       removeWhatTheTestAdded();
       document.body.innerHTML = '<div id="root"><main></main></div>';
       page(`/groups/${GROUP}`);
-      start(target);
+      start(FIRST_RENDER_TARGET);
       await vi.waitFor(() => expect(told).toHaveBeenCalledTimes(2));
       expect(document.querySelector('main')!.innerHTML).toBe('');
     } finally {
@@ -288,12 +289,6 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
   });
 
   it("draws the first render filled by the screen's first-photos module over it, once the photos are signed", async () => {
-    const target: FirstRenderTarget = [
-      EARLY_FIRST_RENDER_KEY,
-      EARLY_FIRST_RENDER_EVENT,
-      '[data-shell] main',
-      'data-first-render',
-    ];
     // The module fills the template with the answer's name and writes the day's heading after drawing.
     const firstPhotos = `data:text/javascript,${encodeURIComponent(`
       export const planFirstPhotos = () => ({ urlsToFetch: () => [] });
@@ -309,7 +304,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     try {
       document.body.innerHTML = '<div data-shell><main></main></div>';
       page(`/groups/${GROUP}`);
-      start(target);
+      start(FIRST_RENDER_TARGET);
       const drawn = () => document.querySelector('[data-first-render]')?.innerHTML;
       await vi.waitFor(() => expect(drawn()).toBe('<h1>groupConnection</h1><h2>Monday</h2>'));
       expect(document.head.querySelector('style[data-emotion="css t2"]')).not.toBeNull();
