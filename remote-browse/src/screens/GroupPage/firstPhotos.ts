@@ -21,7 +21,7 @@ import {
 } from '@snapshire/contracts';
 import type { GroupByIdQuery } from '../../shared/data/types.ts';
 import { pageContentWidth } from '../../shared/layout/pageGeometry.ts';
-import { renditionFor, widthStepFor, type PhotoRef } from '../../shared/photos/renditions.ts';
+import { renditionFor, widthStepFor, type PhotoRef, type PhotoRendition } from '../../shared/photos/renditions.ts';
 import { isReusable, parseStoredEntries } from '../../shared/photos/signedUrlCache.ts';
 import { postsByDay, type DayPosts } from './groupPostsByDay.ts';
 import { dayShowsAsRow, inFirstRow, layoutDay, type MasonryBox } from './masonry.ts';
@@ -102,14 +102,38 @@ export function signRequestFor(photos: readonly PlannedPhoto[]): SignPhotosReque
   };
 }
 
-/** The signed path of `photo`'s rendition in a sign-photos answer, if it is there. */
-function signedPathIn(response: unknown, photo: PlannedPhoto): string | undefined {
-  const photos = (response as { photos?: Record<string, unknown> } | null)?.photos;
-  const renditions = photos?.[photo.post.id];
-  if (!Array.isArray(renditions)) return undefined;
-  const width = renditionFor(photo.post, photo.step).transform.width;
-  const match = (renditions as { width?: unknown; signedPath?: unknown }[]).find((r) => r.width === width);
-  return typeof match?.signedPath === 'string' ? match.signedPath : undefined;
+/** Signed URLs the screen keeps from earlier visits (its cache in local storage), as of now. */
+export interface StoredSignedUrls {
+  entries: ReturnType<typeof parseStoredEntries>;
+  now: number;
+}
+
+export function storedSignedUrls(page: FirstPhotosPage): StoredSignedUrls {
+  return {
+    entries: parseStoredEntries(page.storage?.getItem(SIGNED_URL_STORE_KEY) ?? null, () => undefined),
+    now: Date.now(),
+  };
+}
+
+/**
+ * Where one size of a photo can be had now: the URL signed on an earlier visit while it is still good, else the
+ * one in a sign-photos answer (`answer`, undefined before it has come), else nowhere yet.
+ */
+export function renditionUrl(
+  postId: string,
+  rendition: PhotoRendition,
+  answer: unknown,
+  stored: StoredSignedUrls,
+  supabaseUrl: string,
+): string | undefined {
+  const entry = stored.entries[rendition.key];
+  if (isReusable(entry, stored.now)) return entry.signedUrl;
+  const answered = (answer as { photos?: Record<string, unknown> } | null | undefined)?.photos?.[postId];
+  if (!Array.isArray(answered)) return undefined;
+  const match = (answered as { width?: unknown; signedPath?: unknown }[]).find(
+    (signed) => signed.width === rendition.transform.width,
+  );
+  return typeof match?.signedPath === 'string' ? signedPhotoUrl(supabaseUrl, match.signedPath) : undefined;
 }
 
 export const planFirstPhotos: FirstPhotosModule['planFirstPhotos'] = (result, page: FirstPhotosPage) => {
@@ -119,24 +143,14 @@ export const planFirstPhotos: FirstPhotosModule['planFirstPhotos'] = (result, pa
   const posts = connection.edges.map((edge) => edge.node);
   const planned = plannedPhotos(posts, connection.pageInfo.hasNextPage, page.viewportWidth, page.devicePixelRatio);
   if (planned.length === 0) return null;
-  // URLs the screen signed on an earlier visit are used again (the screen's cache, in local storage).
-  const stored = parseStoredEntries(page.storage?.getItem(SIGNED_URL_STORE_KEY) ?? null, () => undefined);
-  const now = Date.now();
-  const cachedUrl = (photo: PlannedPhoto) => {
-    const entry = stored[renditionFor(photo.post, photo.step).key];
-    return isReusable(entry, now) ? entry.signedUrl : undefined;
-  };
-  const body = signRequestFor(planned.filter((photo) => !cachedUrl(photo)));
+  // URLs the screen signed on an earlier visit are used again.
+  const stored = storedSignedUrls(page);
+  const urlOf = (photo: PlannedPhoto, answer?: unknown) =>
+    renditionUrl(photo.post.id, renditionFor(photo.post, photo.step), answer, stored, page.supabaseUrl);
+  const body = signRequestFor(planned.filter((photo) => !urlOf(photo)));
   const plan: FirstPhotosPlan = {
     urlsToFetch: (response) =>
-      planned
-        .filter((photo) => photo.firstRow)
-        .flatMap((photo) => {
-          const cached = cachedUrl(photo);
-          if (cached) return [cached];
-          const path = signedPathIn(response, photo);
-          return path ? [signedPhotoUrl(page.supabaseUrl, path)] : [];
-        }),
+      planned.filter((photo) => photo.firstRow).flatMap((photo) => urlOf(photo, response) ?? []),
   };
   if (body) plan.signRequest = { functionName: SIGN_PHOTOS_FUNCTION, body };
   return plan;

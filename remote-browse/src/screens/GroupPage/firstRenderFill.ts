@@ -10,19 +10,12 @@
  *
  * Part of the first-photos module (firstPhotosModule.ts): no React, nothing that holds state.
  */
-import {
-  SIGNED_URL_STORE_KEY,
-  paths,
-  signedPhotoUrl,
-  type FirstPhotosModule,
-  type FirstPhotosPage,
-} from '@snapshire/contracts';
+import { paths, type FirstPhotosModule } from '@snapshire/contracts';
 import { visibleCategories, type GalleryPost, type GroupByIdQuery } from '../../shared/data/types.ts';
 import { photoAlt } from '../../shared/photos/altText.ts';
 import { placeholderDataUrl } from '../../shared/photos/placeholder.ts';
 import { fallbackRendition, photoRenditions, widthSrcSet } from '../../shared/photos/renditions.ts';
-import { isReusable, parseStoredEntries } from '../../shared/photos/signedUrlCache.ts';
-import { laidOutDays } from './firstPhotos.ts';
+import { laidOutDays, renditionUrl, storedSignedUrls } from './firstPhotos.ts';
 import { FIRST_RENDER_MARKS } from './firstRenderMarks.ts';
 import { dayHeadingFormatter } from './groupPostsByDay.ts';
 import { inFirstRow } from './masonry.ts';
@@ -33,26 +26,6 @@ function markedElement(root: DocumentFragment, text: string): Element | null {
   for (let node = walker.nextNode(); node; node = walker.nextNode())
     if (node.nodeValue === text) return node.parentElement;
   return null;
-}
-
-/** The signed URLs of a photo's sizes, narrowest first: from the sign-photos answer, or signed on an earlier visit. */
-function signedRenditions(
-  post: GalleryPost,
-  signed: unknown,
-  stored: ReturnType<typeof parseStoredEntries>,
-  page: FirstPhotosPage,
-  now: number,
-): { url: string; width: number }[] {
-  const answered = (signed as { photos?: Record<string, unknown> } | null)?.photos?.[post.id];
-  const paths = Array.isArray(answered) ? (answered as { width?: unknown; signedPath?: unknown }[]) : [];
-  return photoRenditions(post).flatMap(({ transform, key }) => {
-    const entry = stored[key];
-    if (isReusable(entry, now)) return [{ url: entry.signedUrl, width: transform.width }];
-    const match = paths.find((path) => path.width === transform.width);
-    return typeof match?.signedPath === 'string'
-      ? [{ url: signedPhotoUrl(page.supabaseUrl, match.signedPath), width: transform.width }]
-      : [];
-  });
 }
 
 /** The photo as SignedPhoto draws it once signed (shared/photos/SignedPhoto.tsx), at its final size. */
@@ -114,8 +87,7 @@ export const fillFirstRender: NonNullable<FirstPhotosModule['fillFirstRender']> 
   const otherSection = firstSection.cloneNode(true) as Element;
   // On a phone the advert follows the first day only.
   otherSection.querySelector('[data-testid="advert"]')?.remove();
-  const stored = parseStoredEntries(page.storage?.getItem(SIGNED_URL_STORE_KEY) ?? null, () => undefined);
-  const now = Date.now();
+  const stored = storedSignedUrls(page);
   const screenHeight = typeof window === 'undefined' ? 0 : window.innerHeight;
 
   days.forEach((day, dayIndex) => {
@@ -150,7 +122,10 @@ export const fillFirstRender: NonNullable<FirstPhotosModule['fillFirstRender']> 
           (placeholder ? `;background-image:url("${placeholder}");background-size:100% 100%` : ''),
       );
       if (placeholder) frame.setAttribute('data-placeholder', 'thumbhash');
-      const renditions = signedRenditions(post, signed, stored, page, now);
+      const renditions = photoRenditions(post).flatMap((rendition) => {
+        const url = renditionUrl(post.id, rendition, signed, stored, page.supabaseUrl);
+        return url ? [{ url, width: rendition.transform.width }] : [];
+      });
       frame.setAttribute('data-photo-state', renditions.length > 0 ? 'signed' : 'pending');
       const first = inFirstRow(dayIndex, index, columns);
       // The photos of the first screen; those further down come with the screen, as it scrolls to them.
