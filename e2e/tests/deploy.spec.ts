@@ -234,6 +234,40 @@ test('an operation change ships with the remote alone: the new query goes out an
   expect(allGroups!.query).toMatch(/display_name\n\s+description\n\s+is_private/);
 });
 
+test('a returning visitor after a redeploy: the first script asks the query it holds, the new screen asks its own', async ({
+  page,
+  sandbox,
+}) => {
+  const site = await sandbox({});
+  await site.remotes.remote_browse.serveCopy();
+  await page.goto(`${site.url}${paths.groups()}`);
+  await expect(page.getByRole('link', { name: new RegExp(GROUP.name) })).toBeVisible();
+  await site.remotes.remote_browse.replaceWith(newBrowse);
+
+  // A new tab of the same browser: it holds the first build's screen-data.json, used at once and revalidated
+  // behind (scripts/lib/static-server.mjs), so the first script sends the first build's AllGroups.
+  const next = await page.context().newPage();
+  const allGroups: string[] = [];
+  const errors: string[] = [];
+  next.on('request', (request) => {
+    if (!request.url().includes('/graphql/v1') || request.method() !== 'POST') return;
+    const body = JSON.parse(request.postData() ?? '{}') as { operationName?: string; query?: string };
+    if (body.operationName === 'AllGroups') allGroups.push(body.query ?? '');
+  });
+  next.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await next.goto(`${site.url}${paths.groups()}`);
+  await expect(next.getByTestId('group-description').filter({ hasText: GROUP.name })).toBeVisible();
+  const asksDescription = (query: string) => /display_name\n\s+description\n\s+is_private/.test(query);
+  expect(allGroups.length, 'AllGroups requests').toBeGreaterThanOrEqual(2);
+  expect(asksDescription(allGroups[0]!), 'the first script asked the first build\'s query').toBe(false);
+  // The answer to the old query was not handed to the new screen: it asked its own, and drew its field.
+  expect(allGroups.slice(1).some(asksDescription), 'the new screen asked its own query').toBe(true);
+  expect(errors.filter((text) => /Missing field/i.test(text))).toEqual([]);
+  await next.close();
+});
+
 test('a mismatched shared range is reported by remote and package, and the page keeps one instance', async ({
   page,
   sandbox,

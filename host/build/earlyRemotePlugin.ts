@@ -17,6 +17,7 @@ import {
   EARLY_FIRST_RENDER_EVENT,
   EARLY_FIRST_RENDER_KEY,
   EARLY_SCREEN_DATA_KEY,
+  EARLY_SCREEN_DATA_STORE_KEY,
   EARLY_SIGNED_PHOTOS_KEY,
   SCREEN_DATA_FILE,
   type ScreenData,
@@ -53,6 +54,7 @@ export async function earlyRemoteScript(
     SCREEN_DATA_FILE,
     EARLY_SCREEN_DATA_KEY,
     EARLY_SIGNED_PHOTOS_KEY,
+    EARLY_SCREEN_DATA_STORE_KEY,
     ...(published ? [published] : []),
   ];
   const firstRender: FirstRenderTarget = [

@@ -77,6 +77,7 @@ beforeAll(() => {
     path: paths.group(FIRST_RENDER_MARKS.groupId),
     answer: {
       operationName: published.operationName,
+      query: published.query,
       variables: screenVariables(published.variables, FIRST_RENDER_PARAMS)!,
       result: FIRST_RENDER_RESULT,
     },

@@ -100,6 +100,11 @@ export interface EarlyScreenAnswer {
   /** Date.now() when the query was sent. */
   sentAt: number;
   operationName: string;
+  /**
+   * The query text sent (ScreenQuery.query): a browser may hold the remote's screen-data.json of the build before
+   * (it is used while revalidated), whose query only a screen asking the same text may take the answer of.
+   */
+  query: string;
   variables: Record<string, unknown>;
   /** The Authorization header it was sent with: only a request under the same identity takes the answer. */
   authorization: string;
@@ -108,6 +113,14 @@ export interface EarlyScreenAnswer {
   /** The same body once it has arrived: a screen that renders after that reads it from the cache at once. */
   result?: unknown;
 }
+
+/**
+ * Where the first script keeps each remote's screen-data.json in local storage (this, a dot and the remote's
+ * name: { url, screens }): a returning visitor's first query leaves from that copy at once, while the file is
+ * fetched and kept for the next visit. On the first visit after a deploy the copy is the build before's, whose
+ * query only a screen asking the same text takes the answer of (EarlyScreenAnswer.query).
+ */
+export const EARLY_SCREEN_DATA_STORE_KEY = 'snapshire.screenData';
 
 /** Where the early sign-photos answer waits for the screen's photo signer (a Symbol.for registry key on window). */
 export const EARLY_SIGNED_PHOTOS_KEY = 'snapshire.earlySignedPhotos';

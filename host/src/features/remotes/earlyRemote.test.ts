@@ -3,6 +3,7 @@ import {
   EARLY_FIRST_RENDER_EVENT,
   EARLY_FIRST_RENDER_KEY,
   EARLY_SCREEN_DATA_KEY,
+  EARLY_SCREEN_DATA_STORE_KEY,
   EARLY_SIGNED_PHOTOS_KEY,
   SCREEN_DATA_FILE,
   authStorageKey,
@@ -162,7 +163,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       routes,
       RUNTIME_CONFIG_ELEMENT_ID,
       EARLY_MANIFESTS_KEY,
-      [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY],
+      [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY, EARLY_SCREEN_DATA_STORE_KEY],
       undefined,
       firstRenderTarget,
     );
@@ -188,7 +189,13 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       variables,
     });
     await vi.waitFor(() => expect(early()).toBeDefined());
-    expect(early()).toMatchObject({ operationName: 'GroupById', variables, authorization: 'Bearer anon-key' });
+    expect(early()).toMatchObject({
+      operationName: 'GroupById',
+      // What the screen's Apollo Client compares with its own query before it takes the answer.
+      query: screenData.GroupPage.query,
+      variables,
+      authorization: 'Bearer anon-key',
+    });
     expect(await early()!.body).toEqual(ANSWER);
     expect(early()!.result).toEqual(ANSWER); // readable without waiting once in
     expect(variables).toEqual(screenVariables(screenData.GroupPage.variables, { groupId: GROUP }));
@@ -220,6 +227,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     expect(graphqlCalls(fetchImpl)).toHaveLength(0);
 
     removeWhatTheTestAdded();
+    localStorage.clear(); // A first visit: no copy of the screen data kept.
     screenData.GroupPage.route = '/g/:groupId';
     fetchImpl = page(`/groups/${GROUP}`);
     start();
@@ -288,7 +296,10 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     }
   });
 
-  it("draws the first render filled by the screen's first-photos module over it, once the photos are signed", async () => {
+  it.each([
+    ['the HTML has been parsed', false],
+    ['the HTML is still being parsed (drawn with the first render once it is)', true],
+  ])("draws the first render filled by the screen's first-photos module over it, once the photos are signed: %s", async (_, parsing) => {
     // The module fills the template with the answer's name and writes the day's heading after drawing.
     const firstPhotos = `data:text/javascript,${encodeURIComponent(`
       export const planFirstPhotos = () => ({ urlsToFetch: () => [] });
@@ -303,9 +314,20 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     });
     try {
       document.body.innerHTML = '<div data-shell><main></main></div>';
+      if (parsing) Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
       page(`/groups/${GROUP}`);
       start(FIRST_RENDER_TARGET);
       const drawn = () => document.querySelector('[data-first-render]')?.innerHTML;
+      if (parsing) {
+        await vi.waitFor(() =>
+          expect(Reflect.get(window, Symbol.for(EARLY_FIRST_RENDER_KEY))).toMatchObject({
+            html: '<h1>groupConnection</h1><h2>&nbsp;</h2>',
+          }),
+        );
+        expect(drawn()).toBeUndefined();
+        Object.defineProperty(document, 'readyState', { value: 'interactive', configurable: true });
+        document.dispatchEvent(new Event('readystatechange'));
+      }
       await vi.waitFor(() => expect(drawn()).toBe('<h1>groupConnection</h1><h2>Monday</h2>'));
       expect(document.head.querySelector('style[data-emotion="css t2"]')).not.toBeNull();
       // The slot draws what is on the page.
@@ -320,12 +342,52 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       Reflect.deleteProperty(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY));
       document.head.querySelector('style[data-emotion="css t2"]')?.remove();
       document.body.innerHTML = '';
+      Reflect.deleteProperty(document, 'readyState');
     }
+  });
+
+  it("a returning visitor's query leaves from the screen data kept at the last visit, before the file has come; the file is kept for the next", async () => {
+    const fetchImpl = page(`/groups/${GROUP}`);
+    const answer = fetchImpl.getMockImplementation()!;
+    let arrive = () => {};
+    const held = new Promise<void>((resolve) => (arrive = resolve));
+    fetchImpl.mockImplementation(async (url, init) => {
+      if (url === SCREEN_DATA_URL) await held;
+      return answer(url, init);
+    });
+    // The last visit's copy, from the build before (another query text).
+    const earlier = 'query GroupById($id: UUID!) { groupCollection { edges { __typename } } }';
+    const storeKey = `${EARLY_SCREEN_DATA_STORE_KEY}.remote_browse`;
+    localStorage.setItem(
+      storeKey,
+      JSON.stringify({ url: SCREEN_DATA_URL, screens: { GroupPage: { ...screenData.GroupPage, query: earlier } } }),
+    );
+    start();
+    await vi.waitFor(() => expect(graphqlCalls(fetchImpl)).toHaveLength(1));
+    expect(JSON.parse(String(graphqlCalls(fetchImpl)[0]![1]?.body)).query).toBe(earlier);
+    expect(early()?.query).toBe(earlier);
+    arrive();
+    await vi.waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(storeKey)!)).toEqual({ url: SCREEN_DATA_URL, screens: screenData }),
+    );
+    // One query: the screen itself asks again if its text is not the one sent (createApolloClient.ts).
+    expect(graphqlCalls(fetchImpl)).toHaveLength(1);
+  });
+
+  it('a copy kept for another address of the remote is not used', async () => {
+    const fetchImpl = page(`/groups/${GROUP}`);
+    localStorage.setItem(
+      `${EARLY_SCREEN_DATA_STORE_KEY}.remote_browse`,
+      JSON.stringify({ url: 'http://127.0.0.1:9999/screen-data.json', screens: { GroupPage: { route: 'x' } } }),
+    );
+    start();
+    await vi.waitFor(() => expect(graphqlCalls(fetchImpl)).toHaveLength(1));
+    expect(JSON.parse(String(graphqlCalls(fetchImpl)[0]![1]?.body)).query).toBe(screenData.GroupPage.query);
   });
 
   it('is part of the inline script the build writes', async () => {
     const script = await earlyRemoteScript();
-    for (const name of [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY])
+    for (const name of [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY, EARLY_SCREEN_DATA_STORE_KEY])
       expect(script).toContain(name);
   });
 });

@@ -43,11 +43,14 @@ export function startRouteRemoteEarly(
     file: string,
     registryKey: string,
     signedPhotosKey: string,
+    storeKey: string,
     published?: Record<string, unknown>,
   ],
   storedSessionAttribute?: string,
   firstRenderTarget?: FirstRenderTarget,
 ): void {
+  /** A filled first render's finishing (its afterDraw), when it was filled before the shell had been parsed. */
+  let whenDrawn: ((drawn: Element) => void) | undefined;
   const addLink = (
     properties: Partial<Pick<HTMLLinkElement, 'rel' | 'as' | 'crossOrigin' | 'fetchPriority' | 'href'>>,
   ) => document.head.appendChild(Object.assign(document.createElement('link'), properties));
@@ -81,7 +84,7 @@ export function startRouteRemoteEarly(
     const exposedName = best[2];
     if (screenData) {
       try {
-        const [file, answerKey, signedPhotosKey, published] = screenData;
+        const [file, answerKey, signedPhotosKey, storeKey, published] = screenData;
         startScreenQuery(
           best[0],
           match.params,
@@ -92,6 +95,7 @@ export function startRouteRemoteEarly(
           file,
           answerKey,
           signedPhotosKey,
+          `${storeKey}.${best[1]}`,
           published?.[best[1]],
           storedSession,
           best[1],
@@ -153,6 +157,7 @@ export function startRouteRemoteEarly(
     file: string,
     answerKey: string,
     signedPhotosKey: string,
+    storeKey: string,
     published: unknown,
     stored: string | null,
     remote: string,
@@ -177,10 +182,35 @@ export function startRouteRemoteEarly(
       firstRender?: { html?: unknown; css?: unknown };
       firstRenderTemplate?: { html?: unknown; css?: unknown };
     }
-    // Inlined by a build that has the screens in its own bundle; else the remote's published file.
-    const source = published
-      ? Promise.resolve(published)
-      : fetch(new URL(file, manifestUrl).href).then((r) => (r.ok ? (r.json() as Promise<unknown>) : null));
+    // Inlined by a build that has the screens in its own bundle; else the remote's published file, fetched each
+    // time and kept for the next visit, whose query leaves from that copy at once instead of after the request.
+    let source: Promise<unknown> = Promise.resolve(published);
+    if (!published) {
+      const url = new URL(file, manifestUrl).href;
+      let raw: string | null = null;
+      type KeptScreenData = { url?: unknown; screens?: unknown } | null;
+      let kept: KeptScreenData = null;
+      try {
+        raw = localStorage.getItem(storeKey);
+        kept = JSON.parse(raw ?? 'null') as KeptScreenData;
+      } catch {
+        // No storage, or not ours: the file decides.
+      }
+      const fetched = fetch(url)
+        .then((r) => (r.ok ? r.text() : null))
+        .then((text) => {
+          if (text === null) return null;
+          const screens = JSON.parse(text) as unknown;
+          const copy = `{"url":${JSON.stringify(url)},"screens":${text}}`;
+          try {
+            if (copy !== raw) localStorage.setItem(storeKey, copy);
+          } catch {
+            // Full or blocked: the next visit waits for the file.
+          }
+          return screens;
+        });
+      source = kept?.url === url && kept.screens ? Promise.resolve(kept.screens) : fetched;
+    }
     void source
       .then((screens) => {
         const query = (screens as Record<string, Query | undefined> | null)?.[exposedName];
@@ -188,7 +218,7 @@ export function startRouteRemoteEarly(
         const firstRender = query.firstRender;
         if (firstRenderTarget && typeof firstRender?.html === 'string' && typeof firstRender.css === 'string')
           drawFirstRender(remote, exposedName, firstRender.html, firstRender.css, firstRenderTarget);
-        if (token === null || typeof query.operationName !== 'string') return;
+        if (token === null || typeof query.operationName !== 'string' || typeof query.query !== 'string') return;
         const authorization = `Bearer ${token}`;
         const unless = Array.isArray(query.unlessSearchParams) ? (query.unlessSearchParams as string[]) : [];
         if (unless.some((name) => search.has(name))) return;
@@ -209,6 +239,7 @@ export function startRouteRemoteEarly(
         const answer: Record<string, unknown> = {
           sentAt: Date.now(),
           operationName: query.operationName,
+          query: query.query,
           variables,
           authorization,
           body,
@@ -251,10 +282,15 @@ export function startRouteRemoteEarly(
       // Filled meanwhile (drawFilledFirstRender): that one.
       const current = (Reflect.get(window, Symbol.for(key)) as { html: string }).html;
       const area = document.querySelector(contentArea);
-      if (area) area.insertAdjacentHTML('beforeend', `<div ${attribute} style="display:contents">${current}</div>`);
+      if (area) {
+        area.insertAdjacentHTML('beforeend', `<div ${attribute} style="display:contents">${current}</div>`);
+        if (area.lastElementChild) whenDrawn?.(area.lastElementChild);
+      }
       window.dispatchEvent(new Event(event));
     };
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', draw, { once: true });
+    // Once the HTML has been parsed (the shell's content area is there): readiness turns "interactive" before
+    // the page's module scripts run, DOMContentLoaded only after them.
+    if (document.readyState === 'loading') document.addEventListener('readystatechange', draw, { once: true });
     else draw();
   }
 
@@ -273,19 +309,26 @@ export function startRouteRemoteEarly(
     const leave = (html: string) => Reflect.set(window, Symbol.for(key), { ...early, html });
     leave(filled.html);
     document.head.insertAdjacentHTML('beforeend', css);
-    const element = document.querySelector(`[${attribute}]`);
-    if (!element) return;
-    element.innerHTML = filled.html;
     const { afterDraw } = filled;
     // After the photos have painted; the slot then draws what this leaves.
-    if (afterDraw)
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          if (!element.isConnected) return;
-          afterDraw(element);
-          leave(element.innerHTML);
-        }),
-      );
+    const finish = (drawn: Element) => {
+      if (afterDraw)
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            if (!drawn.isConnected) return;
+            afterDraw(drawn);
+            leave(drawn.innerHTML);
+          }),
+        );
+    };
+    const element = document.querySelector(`[${attribute}]`);
+    // Not drawn yet (the shell is still being parsed): drawFirstRender draws what this left, then finishes it.
+    if (!element) {
+      whenDrawn = finish;
+      return;
+    }
+    element.innerHTML = filled.html;
+    finish(element);
   }
 
   /**

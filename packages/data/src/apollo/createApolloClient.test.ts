@@ -7,6 +7,7 @@ import {
   authStorageKey,
   type EarlyScreenAnswer,
 } from '@snapshire/contracts';
+import { publishScreenQueries } from '../graphql/screenQueries.ts';
 import { createApolloClient, graphqlUrl } from './createApolloClient.ts';
 
 const QUERY = gql`
@@ -99,10 +100,13 @@ describe('the bearer after an auth event', () => {
 
 describe('the answer the page’s first script fetched (EarlyScreenAnswer)', () => {
   const GROUPS = { data: { groupCollection: { __typename: 'groupConnection', edges: [] } } };
+  // The text the first script sends: the screen's query as its remote publishes it in screen-data.json.
+  const PUBLISHED = publishScreenQueries({ AllGroups: { route: '/groups', document: QUERY, variables: {} } });
   function leaveEarlyAnswer(answer: Partial<EarlyScreenAnswer> = {}) {
     const early: EarlyScreenAnswer = {
       sentAt: Date.now(),
       operationName: 'AllGroups',
+      query: PUBLISHED.AllGroups!.query,
       variables: {},
       authorization: 'Bearer anon-key',
       body: Promise.resolve(GROUPS),
@@ -134,6 +138,13 @@ describe('the answer the page’s first script fetched (EarlyScreenAnswer)', () 
     expect(Reflect.get(window, Symbol.for(EARLY_SCREEN_DATA_KEY))).toBeUndefined();
   });
 
+  it('leaves the cache alone when the answer is to the query as an earlier build of the remote asked it', () => {
+    stubGraphql();
+    leaveEarlyAnswer({ result: GROUPS, query: 'query AllGroups {\n  groupCollection {\n    __typename\n  }\n}' });
+    const client = createApolloClient(fakeSupabase(null), 'http://127.0.0.1:54321', 'anon-key');
+    expect(client.watchQuery({ query: QUERY }).getCurrentResult().data).toBeUndefined();
+  });
+
   it('leaves the cache alone for a signed-in reader when the answer was fetched as a visitor', () => {
     stubGraphql();
     localStorage.setItem(authStorageKey('http://127.0.0.1:54321'), JSON.stringify({ access_token: 'user-token' }));
@@ -143,8 +154,10 @@ describe('the answer the page’s first script fetched (EarlyScreenAnswer)', () 
     localStorage.clear();
   });
 
-  it('asks the server when the answer is for another identity, other variables, too old, or failed', async () => {
+  it('asks the server when the answer is for another identity, another query text, other variables, too old, or failed', async () => {
     for (const answer of [
+      // The same operation as an earlier build of the remote asked it (a browser's stale screen-data.json).
+      { query: 'query AllGroups {\n  groupCollection {\n    edges {\n      node {\n        id\n      }\n    }\n  }\n}' },
       { authorization: 'Bearer someone-else' },
       { variables: { id: 'x' } },
       { sentAt: Date.now() - EARLY_SCREEN_DATA_MAX_AGE_MS - 1 },

@@ -8,6 +8,7 @@ import {
 } from '@apollo/client';
 import type { DocumentNode } from 'graphql';
 import { SetContextLink } from '@apollo/client/link/context';
+import { print } from '@apollo/client/utilities';
 import { EARLY_SCREEN_DATA_KEY, EARLY_SCREEN_DATA_MAX_AGE_MS, type EarlyScreenAnswer } from '@snapshire/contracts';
 import type { Session } from '@supabase/auth-js';
 import type { ProjectClient } from '../config/createSupabase.ts';
@@ -59,9 +60,13 @@ export function createApolloClient(supabase: ProjectClient, supabaseUrl: string,
   return new ScreenApolloClient({ link: ApolloLink.from([auth, early, http]), cache }, authorizationNow);
 }
 
-/** The early answer waiting for this operation, if it matches it (identity, variables, age) and is ready. */
+/**
+ * The early answer waiting for this operation, if it matches it (the query as sent, identity, variables, age).
+ * `queryText` is read only when the rest matches: printing is the costly part.
+ */
 function matchingEarlyAnswer(
   operationName: string | null,
+  queryText: () => string,
   variables: Record<string, unknown>,
   authorization: string | undefined,
 ): EarlyScreenAnswer | undefined {
@@ -71,7 +76,8 @@ function matchingEarlyAnswer(
     answer.operationName !== operationName ||
     Date.now() - answer.sentAt > EARLY_SCREEN_DATA_MAX_AGE_MS ||
     answer.authorization !== authorization ||
-    !sameVariables(answer.variables, variables)
+    !sameVariables(answer.variables, variables) ||
+    answer.query !== queryText()
   )
     return undefined;
   return answer;
@@ -100,7 +106,9 @@ class ScreenApolloClient extends ApolloClient {
   ): ObservableQuery<TData, TVariables> {
     const variables = (options.variables ?? {}) as Record<string, unknown>;
     const operation = options.query.definitions.find((d) => d.kind === 'OperationDefinition');
-    const answer = matchingEarlyAnswer(operation?.name?.value ?? null, variables, this.authorizationNow());
+    // As the request would send it: with the __typename fields the cache adds.
+    const queryText = () => print(this.cache.transformDocument(options.query as DocumentNode));
+    const answer = matchingEarlyAnswer(operation?.name?.value ?? null, queryText, variables, this.authorizationNow());
     if (answer && completeAnswer(answer.result)) {
       Reflect.deleteProperty(globalThis, Symbol.for(EARLY_SCREEN_DATA_KEY));
       this.cache.writeQuery<Record<string, unknown>, OperationVariables>({
@@ -131,7 +139,12 @@ function earlyAnswerLink(): ApolloLink {
   return new ApolloLink((operation, forward) => {
     const key = Symbol.for(EARLY_SCREEN_DATA_KEY);
     const headers = (operation.getContext().headers ?? {}) as Record<string, string>;
-    const answer = matchingEarlyAnswer(operation.operationName ?? null, operation.variables, headers.Authorization);
+    const answer = matchingEarlyAnswer(
+      operation.operationName ?? null,
+      () => print(operation.query),
+      operation.variables,
+      headers.Authorization,
+    );
     if (!answer) return forward(operation);
     Reflect.deleteProperty(globalThis, key);
     return new Observable((observer) => {

@@ -25,7 +25,7 @@ export interface ScreenToRender {
   route: string;
   path: string;
   /** Drawn as if the page's first script had this answer to the screen's first query; else its loading state. */
-  answer?: { operationName: string; variables: Record<string, unknown>; result: unknown };
+  answer?: { operationName: string; query: string; variables: Record<string, unknown>; result: unknown };
 }
 
 /** A file the remote publishes beside screen-data.json: a screen's bundled first-photos module. */
@@ -87,7 +87,12 @@ export async function loadScreenData(
         module,
         route,
         path,
-        answer: { operationName: published.operationName, variables, result: data.FIRST_RENDER_RESULT },
+        answer: {
+          operationName: published.operationName,
+          query: published.query,
+          variables,
+          result: data.FIRST_RENDER_RESULT,
+        },
       };
     }
   }

@@ -249,6 +249,7 @@ describe('GroupPage with its first query answered by the page’s first script (
       result,
       sentAt: Date.now(),
       operationName: published.operationName,
+      query: published.query,
       variables,
       authorization,
       body,
