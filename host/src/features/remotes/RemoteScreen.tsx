@@ -7,6 +7,7 @@ import {
   checkForNewBuild,
   federationId,
   loadFederatedModule,
+  loadStartedFor,
   partOf,
   reloadRemote,
 } from './federatedRemotes.ts';
@@ -27,10 +28,14 @@ export function RemoteScreen({ remote, module }: RemoteScreenRef) {
     forgetRemoteSlots(remote, id);
   }, [remote, id]);
   const checkForUpdate = useCallback(async () => {
+    // The page's own first load of this screen, begun from the manifest it read as it opened: nothing newer to
+    // look for. Asked anyway, a shell that renders after that manifest has been read (a busy phone) would
+    // read it a second time on every first load.
+    if (loadStartedFor(id)) return false;
     const updated = await checkForNewBuild(remote);
     if (updated) forgetRemoteSlots(remote);
     return updated;
-  }, [remote]);
+  }, [remote, id]);
   // The post view opened from the gallery is a modal over it: its spinner and fallback are drawn in a dialog,
   // where the user is looking, not under the gallery.
   const presentation: RemoteSlotProps['presentation'] =

@@ -257,6 +257,11 @@ export async function loadFederatedModule(id: string): Promise<RemoteModule> {
 /** Loads begun before the screen asked (startLoadingScreens), each handed to the first load of its id. */
 const startedLoads = new Map<string, Promise<RemoteModule>>();
 
+/** Whether the page began loading screen `id` itself (startLoadingScreens) and the screen has not taken it yet. */
+export function loadStartedFor(id: string): boolean {
+  return startedLoads.has(id);
+}
+
 /**
  * Starts loading the screens of the address being opened while the shell renders, so the remote's files and
  * init overlap the shell's first render instead of following it. The screen's own load takes the result
