@@ -39,10 +39,12 @@ import { recordSignRequests } from '../support/signRequests.ts';
  * in the remote's shared chunk): 415.7 KB and 443.7 KB. Then a remote's Chakra components, and the code that
  * draws with them, in chunks by the screens that draw them (packages/federation/src/chunkGroups.ts; the group
  * forms' checkbox, switch and textarea had come with the remote's shared code): 38 requests besides the
- * photos, 397.1 KB and 428.5 KB. Bytes have a 2-3% margin over the latest measurement, requests one; a
- * regression past these fails the suite.
+ * photos, 397.1 KB and 428.5 KB. Then the theme menu's code loaded when the visitor reaches for it, not with
+ * every page (host/src/features/layout/ColorModeToggle.tsx; 400.4 KB before): 383.1 KB and 416.6 KB. The
+ * script budget is issue 24's target, 390 KB. Bytes have a 2-3% margin over the latest measurement, requests
+ * one; a regression past these fails the suite.
  */
-const GROUP_PAGE_BUDGET = { photos: 5, scriptKB: 407, withoutPhotosKB: 439 };
+const GROUP_PAGE_BUDGET = { photos: 5, scriptKB: 390, withoutPhotosKB: 428 };
 /**
  * How many photos the first screen draws follows the hour the seed ran too (five at most; three when the
  * newest day holds one wide photo), and the first script may have fetched one it then does not draw: the
@@ -65,11 +67,12 @@ const GROUP_PAGE_REQUESTS_BESIDES_PHOTOS = 39; // measured 38 (51 in all, 13 of 
  * requests, 324.0 KB and 335.8 KB, groups list 63 requests, 406.3 KB and 436.4 KB; a remote's own page taking
  * its screens lazily (packages/standalone): groups list 61 requests, 395.9 KB and 426.0 KB; a remote's Chakra
  * components in chunks by the screens that draw them (the groups list draws cards, not the forms' fields):
- * groups list 62 requests, 381.2 KB and 414.8 KB.
+ * groups list 62 requests, 381.2 KB and 414.8 KB; the theme menu's code loaded when it is reached for: landing
+ * 29 requests, 310.1 KB and 325.8 KB, groups list 62 requests, 364.2 KB and 401.8 KB.
  */
 const FIRST_SCREEN_BUDGETS = {
-  landing: { requests: 30, scriptKB: 334, withoutPhotosKB: 346 },
-  'groups list': { requests: 64, scriptKB: 391, withoutPhotosKB: 425 },
+  landing: { requests: 30, scriptKB: 319, withoutPhotosKB: 336 },
+  'groups list': { requests: 64, scriptKB: 375, withoutPhotosKB: 414 },
 };
 
 interface RawResponse {

@@ -30,6 +30,47 @@ describe('ColorModeToggle', () => {
     expect(localStorage.getItem('theme')).toBe('light');
   });
 
+  it("is the same button before the menu's code has come, announced as a menu's", () => {
+    render(
+      <UiProvider>
+        <ColorModeToggle />
+      </UiProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Theme: System' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it(
+    'works from the keyboard: the focus stays on the switch while the menu comes, Enter opens it',
+    { timeout: 20_000 },
+    async () => {
+      render(
+        <UiProvider>
+          <ColorModeToggle />
+        </UiProvider>,
+      );
+      await userEvent.tab();
+      // The menu's own trigger takes the focus over once its code has come.
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Theme: System' })).toHaveAttribute('data-scope', 'menu'),
+      );
+      expect(screen.getByRole('button', { name: 'Theme: System' })).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      const menu = await screen.findByRole('menu');
+      await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+      await userEvent.keyboard('{ArrowDown}');
+      const highlighted = await waitFor(() => {
+        const item = menu.querySelector('[data-highlighted]');
+        expect(item).not.toBeNull();
+        return item!.textContent!.trim().toLowerCase();
+      });
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(localStorage.getItem('theme')).toBe(highlighted));
+      expect(['light', 'dark', 'system']).toContain(highlighted);
+    },
+  );
+
   it('starts from a stored mode', { timeout: 20_000 }, async () => {
     localStorage.setItem('theme', 'dark');
     render(

@@ -1,50 +1,46 @@
-import { Menu } from '@chakra-ui/react/menu';
-import { Box, IconButton, Portal } from '@snapshire/shell-components';
-import { Monitor, Moon, Sun } from 'lucide-react';
-import { COLOR_MODES, useColorMode, type ColorMode } from '@snapshire/ui';
+import { useRef, useState, type ComponentType } from 'react';
+import { useColorMode } from '@snapshire/ui';
+import { ThemeButton } from './ThemeButton.tsx';
 
-const LABELS: Record<ColorMode, string> = { light: 'Light', dark: 'Dark', system: 'System' };
-const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
+type ColorModeMenuComponent = ComponentType<{ openAtOnce: boolean; focusTrigger: boolean }>;
+
+/** Once asked for, the menu's module for the rest of the visit. */
+let menuModule: Promise<ColorModeMenuComponent> | undefined;
+const loadMenu = () => (menuModule ??= import('./ColorModeMenu.tsx').then((module) => module.default));
 
 /**
  * The top bar's theme switch: a menu of Light, Dark and System; the icon shows what is in effect. The host's
  * own, not @snapshire/ui's: a remote bundles its fallback copy of that package, and Chakra's menu (with its
  * popper) then joined the remote's components chunk, downloaded on every screen for a menu only the host draws.
+ * The menu's code (about 18 KB compressed, half the host's entry chunk) comes when the visitor reaches for the
+ * switch (pointer over it, focus, press), not with every page: until then the same button, announced as a
+ * menu's, and a press before the code has come opens the menu once it has.
  */
 export function ColorModeToggle() {
-  const { colorMode, setColorMode } = useColorMode();
+  const { colorMode } = useColorMode();
+  const [menu, setMenu] = useState<{ Menu: ColorModeMenuComponent; openAtOnce: boolean; focusTrigger: boolean }>();
+  const pressed = useRef(false);
+  if (menu) return <menu.Menu openAtOnce={menu.openAtOnce} focusTrigger={menu.focusTrigger} />;
+  function reach(button: HTMLButtonElement, press: boolean) {
+    if (press) pressed.current = true;
+    void loadMenu().then(
+      (Menu) =>
+        setMenu(
+          (current) =>
+            current ?? { Menu, openAtOnce: pressed.current, focusTrigger: document.activeElement === button },
+        ),
+      // Not loaded (offline): the switch stays as it is and a later press tries again.
+      () => (menuModule = undefined),
+    );
+  }
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={`Theme: ${LABELS[colorMode]}`} title="Theme">
-          {/* The mode in effect, from the class on <html>: right from the first paint, before the colour mode
-              has been read by script (the top bar is drawn from the HTML, host/build/prerenderShell.tsx). */}
-          <Box as="span" display="contents" _dark={{ display: 'none' }}>
-            <ICONS.light />
-          </Box>
-          <Box as="span" display="none" _dark={{ display: 'contents' }}>
-            <ICONS.dark />
-          </Box>
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="9rem">
-            <Menu.RadioItemGroup value={colorMode} onValueChange={(e) => setColorMode(e.value as ColorMode)}>
-              {COLOR_MODES.map((mode) => {
-                const Icon = ICONS[mode];
-                return (
-                  <Menu.RadioItem key={mode} value={mode}>
-                    <Icon size={16} />
-                    {LABELS[mode]}
-                    <Menu.ItemIndicator />
-                  </Menu.RadioItem>
-                );
-              })}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <ThemeButton
+      colorMode={colorMode}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={(event) => reach(event.currentTarget, false)}
+      onFocus={(event) => reach(event.currentTarget, false)}
+      onClick={(event) => reach(event.currentTarget, true)}
+    />
   );
 }

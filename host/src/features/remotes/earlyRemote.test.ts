@@ -299,52 +299,58 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
   it.each([
     ['the HTML has been parsed', false],
     ['the HTML is still being parsed (drawn with the first render once it is)', true],
-  ])("draws the first render filled by the screen's first-photos module over it, once the photos are signed: %s", async (_, parsing) => {
-    // The module fills the template with the answer's name and writes the day's heading after drawing.
-    const firstPhotos = `data:text/javascript,${encodeURIComponent(`
+  ])(
+    "draws the first render filled by the screen's first-photos module over it, once the photos are signed: %s",
+    async (_, parsing) => {
+      // The module fills the template with the answer's name and writes the day's heading after drawing.
+      const firstPhotos = `data:text/javascript,${encodeURIComponent(`
       export const planFirstPhotos = () => ({ urlsToFetch: () => [] });
       export const fillFirstRender = (template, result) => ({
         html: template.replace('NAME', result.data.groupCollection.__typename),
         afterDraw: (container) => { container.querySelector('h2').textContent = 'Monday'; },
       });`)}`;
-    Object.assign(screenData.GroupPage, {
-      firstPhotos,
-      firstRender: { html: '<p>Loading</p>', css: '' },
-      firstRenderTemplate: { html: '<h1>NAME</h1><h2>&nbsp;</h2>', css: '<style data-emotion="css t2">.t2{}</style>' },
-    });
-    try {
-      document.body.innerHTML = '<div data-shell><main></main></div>';
-      if (parsing) Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
-      page(`/groups/${GROUP}`);
-      start(FIRST_RENDER_TARGET);
-      const drawn = () => document.querySelector('[data-first-render]')?.innerHTML;
-      if (parsing) {
-        await vi.waitFor(() =>
-          expect(Reflect.get(window, Symbol.for(EARLY_FIRST_RENDER_KEY))).toMatchObject({
-            html: '<h1>groupConnection</h1><h2>&nbsp;</h2>',
-          }),
-        );
-        expect(drawn()).toBeUndefined();
-        Object.defineProperty(document, 'readyState', { value: 'interactive', configurable: true });
-        document.dispatchEvent(new Event('readystatechange'));
-      }
-      await vi.waitFor(() => expect(drawn()).toBe('<h1>groupConnection</h1><h2>Monday</h2>'));
-      expect(document.head.querySelector('style[data-emotion="css t2"]')).not.toBeNull();
-      // The slot draws what is on the page.
-      expect(Reflect.get(window, Symbol.for(EARLY_FIRST_RENDER_KEY))).toMatchObject({
-        pathname: `/groups/${GROUP}`,
-        html: '<h1>groupConnection</h1><h2>Monday</h2>',
+      Object.assign(screenData.GroupPage, {
+        firstPhotos,
+        firstRender: { html: '<p>Loading</p>', css: '' },
+        firstRenderTemplate: {
+          html: '<h1>NAME</h1><h2>&nbsp;</h2>',
+          css: '<style data-emotion="css t2">.t2{}</style>',
+        },
       });
-    } finally {
-      for (const key of ['firstPhotos', 'firstRender', 'firstRenderTemplate'])
-        Reflect.deleteProperty(screenData.GroupPage, key);
-      Reflect.deleteProperty(window, Symbol.for(EARLY_FIRST_RENDER_KEY));
-      Reflect.deleteProperty(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY));
-      document.head.querySelector('style[data-emotion="css t2"]')?.remove();
-      document.body.innerHTML = '';
-      Reflect.deleteProperty(document, 'readyState');
-    }
-  });
+      try {
+        document.body.innerHTML = '<div data-shell><main></main></div>';
+        if (parsing) Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+        page(`/groups/${GROUP}`);
+        start(FIRST_RENDER_TARGET);
+        const drawn = () => document.querySelector('[data-first-render]')?.innerHTML;
+        if (parsing) {
+          await vi.waitFor(() =>
+            expect(Reflect.get(window, Symbol.for(EARLY_FIRST_RENDER_KEY))).toMatchObject({
+              html: '<h1>groupConnection</h1><h2>&nbsp;</h2>',
+            }),
+          );
+          expect(drawn()).toBeUndefined();
+          Object.defineProperty(document, 'readyState', { value: 'interactive', configurable: true });
+          document.dispatchEvent(new Event('readystatechange'));
+        }
+        await vi.waitFor(() => expect(drawn()).toBe('<h1>groupConnection</h1><h2>Monday</h2>'));
+        expect(document.head.querySelector('style[data-emotion="css t2"]')).not.toBeNull();
+        // The slot draws what is on the page.
+        expect(Reflect.get(window, Symbol.for(EARLY_FIRST_RENDER_KEY))).toMatchObject({
+          pathname: `/groups/${GROUP}`,
+          html: '<h1>groupConnection</h1><h2>Monday</h2>',
+        });
+      } finally {
+        for (const key of ['firstPhotos', 'firstRender', 'firstRenderTemplate'])
+          Reflect.deleteProperty(screenData.GroupPage, key);
+        Reflect.deleteProperty(window, Symbol.for(EARLY_FIRST_RENDER_KEY));
+        Reflect.deleteProperty(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY));
+        document.head.querySelector('style[data-emotion="css t2"]')?.remove();
+        document.body.innerHTML = '';
+        Reflect.deleteProperty(document, 'readyState');
+      }
+    },
+  );
 
   it("a returning visitor's query leaves from the screen data kept at the last visit, before the file has come; the file is kept for the next", async () => {
     const fetchImpl = page(`/groups/${GROUP}`);
@@ -383,6 +389,43 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     start();
     await vi.waitFor(() => expect(graphqlCalls(fetchImpl)).toHaveLength(1));
     expect(JSON.parse(String(graphqlCalls(fetchImpl)[0]![1]?.body)).query).toBe(screenData.GroupPage.query);
+  });
+
+  it('a kept copy that lacks the screen (first published by a newer deploy) gives way to the fetched file', async () => {
+    const fetchImpl = page(`/groups/${GROUP}`);
+    localStorage.setItem(
+      `${EARLY_SCREEN_DATA_STORE_KEY}.remote_browse`,
+      JSON.stringify({ url: SCREEN_DATA_URL, screens: { GroupsList: { route: '/groups' } } }),
+    );
+    start();
+    await vi.waitFor(() => expect(graphqlCalls(fetchImpl)).toHaveLength(1));
+    expect(JSON.parse(String(graphqlCalls(fetchImpl)[0]![1]?.body)).query).toBe(screenData.GroupPage.query);
+  });
+
+  it('a file that cannot be had while the kept copy is used leaves no unhandled rejection, and the copy stays', async () => {
+    const fetchImpl = page(`/groups/${GROUP}`);
+    const answer = fetchImpl.getMockImplementation()!;
+    fetchImpl.mockImplementation(async (url, init) => {
+      if (url === SCREEN_DATA_URL) return new Response('<html>not json</html>', { status: 200 });
+      return answer(url, init);
+    });
+    const storeKey = `${EARLY_SCREEN_DATA_STORE_KEY}.remote_browse`;
+    const copy = JSON.stringify({ url: SCREEN_DATA_URL, screens: screenData });
+    localStorage.setItem(storeKey, copy);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      start();
+      await vi.waitFor(() => expect(graphqlCalls(fetchImpl)).toHaveLength(1));
+      await vi.waitFor(() => expect(fetchImpl.mock.calls.some(([url]) => url === SCREEN_DATA_URL)).toBe(true));
+      // Rejections are reported after the microtasks that could have handled them.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      expect(localStorage.getItem(storeKey)).toBe(copy);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('is part of the inline script the build writes', async () => {

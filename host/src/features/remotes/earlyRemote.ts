@@ -208,8 +208,13 @@ export function startRouteRemoteEarly(
             // Full or blocked: the next visit waits for the file.
           }
           return screens;
-        });
-      source = kept?.url === url && kept.screens ? Promise.resolve(kept.screens) : fetched;
+        })
+        // Not awaited when the kept copy is used: a failed or unreadable file leaves the copy as it is.
+        .catch(() => null);
+      // The copy only for the screen it holds at this route (a newer deploy may have published the screen since).
+      const keptScreens =
+        kept?.url === url ? (kept.screens as Record<string, Query | undefined> | undefined) : undefined;
+      source = keptScreens?.[exposedName]?.route === pattern ? Promise.resolve(keptScreens) : fetched;
     }
     void source
       .then((screens) => {
