@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { UiProvider } from '@snapshire/ui';
 
@@ -70,6 +70,29 @@ describe('ColorModeToggle', () => {
       expect(['light', 'dark', 'system']).toContain(highlighted);
     },
   );
+
+  it('a press while the menu cannot be had does nothing; once it can, pointing at the switch does not open it', async () => {
+    vi.resetModules();
+    vi.doMock('./ColorModeMenu.tsx', () => {
+      throw new Error('offline');
+    });
+    const { ColorModeToggle: Toggle } = await import('./ColorModeToggle.tsx');
+    const { UiProvider: Provider } = await import('@snapshire/ui');
+    render(
+      <Provider>
+        <Toggle />
+      </Provider>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Theme: System' });
+    await userEvent.click(trigger);
+    vi.doUnmock('./ColorModeMenu.tsx');
+    await userEvent.hover(trigger);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Theme: System' })).toHaveAttribute('data-scope', 'menu'),
+    );
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Theme: System' })).toHaveAttribute('aria-expanded', 'false');
+  });
 
   it('starts from a stored mode', { timeout: 20_000 }, async () => {
     localStorage.setItem('theme', 'dark');

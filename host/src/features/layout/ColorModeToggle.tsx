@@ -29,8 +29,11 @@ export function ColorModeToggle() {
           (current) =>
             current ?? { Menu, openAtOnce: pressed.current, focusTrigger: document.activeElement === button },
         ),
-      // Not loaded (offline): the switch stays as it is and a later press tries again.
-      () => (menuModule = undefined),
+      // Not loaded (offline): the switch stays as it is, the press forgotten; a later reach tries again.
+      () => {
+        menuModule = undefined;
+        pressed.current = false;
+      },
     );
   }
   return (
