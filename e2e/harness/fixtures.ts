@@ -49,7 +49,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     const violations: string[] = [];
     await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
     context.on('console', (message) => {
-      if (message.type() === 'error' && message.text().startsWith(CSP_VIOLATION_PREFIX)) violations.push(message.text());
+      if (message.type() === 'error' && message.text().startsWith(CSP_VIOLATION_PREFIX))
+        violations.push(message.text());
     });
     await use(context);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
@@ -72,6 +73,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     for (const sandbox of started) await sandbox.close();
   },
 });
+
+/**
+ * Waits until React has drawn the page over the shell the HTML drew (host/build/prerenderShell.tsx): until
+ * then the shell's links are plain links, and a click loads a new document. React marks each element it
+ * creates with a property of its own. On a loaded machine the first commit can come seconds after the
+ * network is idle.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const first = document.getElementById('root')?.firstElementChild;
+    return !!first && Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
 
 /** Marks the current document, so a test can tell a client-side navigation from a full page load. */
 export async function markDocument(page: Page): Promise<void> {

@@ -3,7 +3,7 @@
  * singletons, and what happens when a remote is down or hangs.
  */
 import type { Page } from '@playwright/test';
-import { expect, isSameDocument, markDocument, test, type E2EStack } from '../harness/fixtures.ts';
+import { expect, isSameDocument, markDocument, test, waitForApp, type E2EStack } from '../harness/fixtures.ts';
 import { graphqlAs } from '../support/graphql.ts';
 import { recordScripts } from '../support/scripts.ts';
 
@@ -154,6 +154,7 @@ test.describe('federated routes', () => {
   test('every route, by client-side navigation from the top bar and links', async ({ page, stack, pageErrors }) => {
     const { groupId, postId, groupName } = await publicGroupWithPost(stack);
     await page.goto('/');
+    await waitForApp(page);
     await markDocument(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
 

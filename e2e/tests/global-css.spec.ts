@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { paths } from '@snapshire/contracts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
-import { expect, test } from '../harness/fixtures.ts';
+import { expect, test, waitForApp } from '../harness/fixtures.ts';
 
 /** Only in the global CSS: a token's declaration, the reset's layer, the system's own keyframes. */
 const GLOBAL_CSS = [/--chakra-colors-brand-700\s*:/, /@layer reset\s*\{/, /@keyframes landingFloat/];
@@ -68,6 +68,7 @@ test('no script inserts the global CSS at start: the page links it, asked for on
 
   await page.goto(paths.home());
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForApp(page);
   await page.waitForLoadState('networkidle');
   const landing = await stylesOf(page, html);
   expect(fetched).toHaveLength(1);
@@ -78,6 +79,7 @@ test('no script inserts the global CSS at start: the page links it, asked for on
   // Into a remote's screen within the site: the remote brings no stylesheet of its own.
   await page.goto(paths.group(SEED_GROUPS.bristol));
   await expect(page.getByTestId('photo-tile').first()).toBeVisible();
+  await waitForApp(page);
   await page.waitForLoadState('networkidle');
   const group = await stylesOf(page, html);
   // Once again for the new page (from the browser's cache: the header test below), none by the remote.
