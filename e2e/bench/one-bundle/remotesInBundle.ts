@@ -46,11 +46,6 @@ export async function loadFederatedModule(id: string): Promise<RemoteModule> {
   return load();
 }
 
-/** No manifest is read in one bundle, so no screen's load has one to check against. */
-export function loadStartedFor(): boolean {
-  return false;
-}
-
 /** As the federated loader: the screens of the address being opened start loading while the shell renders. */
 export function startLoadingScreens(screens: readonly { remote: RemoteName; module: string }[]): void {
   for (const { remote, module } of screens) void SCREENS[`${remote}/${module}`]?.().catch(() => undefined);

@@ -4,6 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { UiProvider } from '@snapshire/ui';
 
+const renderToggle = () =>
+  render(
+    <UiProvider>
+      <ColorModeToggle />
+    </UiProvider>,
+  );
+
 beforeEach(() => {
   localStorage.clear();
   document.documentElement.className = '';
@@ -11,11 +18,7 @@ beforeEach(() => {
 
 describe('ColorModeToggle', () => {
   it('defaults to system, and stores the chosen mode under "theme" and on <html>', { timeout: 20_000 }, async () => {
-    render(
-      <UiProvider>
-        <ColorModeToggle />
-      </UiProvider>,
-    );
+    renderToggle();
     const trigger = screen.getByRole('button', { name: 'Theme: System' });
     await userEvent.click(trigger);
     await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Dark' }));
@@ -31,11 +34,7 @@ describe('ColorModeToggle', () => {
   });
 
   it("is the same button before the menu's code has come, announced as a menu's", () => {
-    render(
-      <UiProvider>
-        <ColorModeToggle />
-      </UiProvider>,
-    );
+    renderToggle();
     const trigger = screen.getByRole('button', { name: 'Theme: System' });
     expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
@@ -45,11 +44,7 @@ describe('ColorModeToggle', () => {
     'works from the keyboard: the focus stays on the switch while the menu comes, Enter opens it',
     { timeout: 20_000 },
     async () => {
-      render(
-        <UiProvider>
-          <ColorModeToggle />
-        </UiProvider>,
-      );
+      renderToggle();
       await userEvent.tab();
       // The menu's own trigger takes the focus over once its code has come.
       await waitFor(() =>
@@ -96,11 +91,7 @@ describe('ColorModeToggle', () => {
 
   it('starts from a stored mode', { timeout: 20_000 }, async () => {
     localStorage.setItem('theme', 'dark');
-    render(
-      <UiProvider>
-        <ColorModeToggle />
-      </UiProvider>,
-    );
+    renderToggle();
     expect(await screen.findByRole('button', { name: 'Theme: Dark' })).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
   });

@@ -7,7 +7,6 @@ import {
   checkForNewBuild,
   federationId,
   loadFederatedModule,
-  loadStartedFor,
   partOf,
   reloadRemote,
 } from './federatedRemotes.ts';
@@ -28,11 +27,7 @@ export function RemoteScreen({ remote, module }: RemoteScreenRef) {
     forgetRemoteSlots(remote, id);
   }, [remote, id]);
   const checkForUpdate = useCallback(async () => {
-    // The page's own first load of this screen, begun from the manifest it read as it opened: nothing newer to
-    // look for. Asked anyway, a shell that renders after that manifest has been read (a busy phone) would
-    // read it a second time on every first load.
-    if (loadStartedFor(id)) return false;
-    const updated = await checkForNewBuild(remote);
+    const updated = await checkForNewBuild(remote, id);
     if (updated) forgetRemoteSlots(remote);
     return updated;
   }, [remote, id]);

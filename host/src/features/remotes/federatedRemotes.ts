@@ -158,13 +158,20 @@ export function breakingSharedConflicts(
 }
 
 const lastChecked = new Map<RemoteName, number>();
+/** Loads begun before the screen asked (startLoadingScreens), each handed to the first load of its id. */
+const startedLoads = new Map<string, Promise<RemoteModule>>();
 
 /**
  * Asks (at most every remoteUpdateCheckIntervalMs of the runtime config) whether the remote's manifest names a newer build than the
  * one loaded; if so registers it (reloadRemote) and resolves true, so the screen being entered loads the new
  * build rather than the one kept in memory. Any failure resolves false: the loaded build keeps working.
+ * `id` is the screen being entered.
  */
-export async function checkForNewBuild(remote: RemoteName): Promise<boolean> {
+export async function checkForNewBuild(remote: RemoteName, id: string): Promise<boolean> {
+  // The page's own first load of this screen, begun from the manifest it read as it opened: nothing newer to
+  // look for. Asked anyway, a shell that renders after that manifest has been read (a busy phone) would read
+  // it a second time on every first load.
+  if (startedLoads.has(id)) return false;
   const entry = registered.get(remote);
   const now = Date.now();
   const interval = configured?.remoteUpdateCheckIntervalMs ?? 0;
@@ -252,14 +259,6 @@ export async function loadFederatedModule(id: string): Promise<RemoteModule> {
   const module = await loadRemote<RemoteModule>(id);
   if (!module) throw new Error(`${id} could not be loaded`);
   return module;
-}
-
-/** Loads begun before the screen asked (startLoadingScreens), each handed to the first load of its id. */
-const startedLoads = new Map<string, Promise<RemoteModule>>();
-
-/** Whether the page began loading screen `id` itself (startLoadingScreens) and the screen has not taken it yet. */
-export function loadStartedFor(id: string): boolean {
-  return startedLoads.has(id);
 }
 
 /**
