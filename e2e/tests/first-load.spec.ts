@@ -336,6 +336,8 @@ test("the group page's first photo paints from the first render, in its final bo
     await expect(drawnPhoto).toHaveJSProperty('complete', true, { timeout: 60_000 });
     expect(await drawnPhoto.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await expect(firstRender.locator('h1')).not.toBeEmpty();
+    // The day's heading is written once the first row's photos have painted (remote-browse's firstRenderFill.ts).
+    await expect(firstRender.locator('section[data-day] h2').first()).toHaveText(/\p{L}/u);
     const title = await firstRender.locator('h1').textContent();
     const drawn = { box: await drawnPhoto.boundingBox(), src: await drawnPhoto.getAttribute('src') };
     // Drawn while every file of the screen was still held: the screen's code had not come.

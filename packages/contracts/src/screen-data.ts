@@ -156,8 +156,13 @@ export interface FirstPhotosPlan {
 /** A screen's first render filled with the real answer (FirstPhotosModule.fillFirstRender). */
 export interface FilledFirstRender {
   html: string;
-  /** Run once the HTML is drawn in `container` (what may wait until the photos have painted: the day headings' text). */
-  afterDraw?(container: Element): void;
+  /**
+   * Run once the HTML is drawn in `container` and a frame has been shown. A promise it returns is awaited before
+   * the drawing is kept for the screen's slot and the shell's code starts, so it may wait for the photos to
+   * paint before doing what would hold them back (the day headings' text). Hosts before this awaited nothing:
+   * with them, what it does after its first wait is not in the slot's copy.
+   */
+  afterDraw?(container: Element): void | Promise<void>;
 }
 
 /** The module a remote publishes as ScreenQuery.firstPhotos: the screen's own layout, nothing else of it. */

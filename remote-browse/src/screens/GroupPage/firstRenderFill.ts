@@ -89,6 +89,8 @@ export const fillFirstRender: NonNullable<FirstPhotosModule['fillFirstRender']> 
   otherSection.querySelector('[data-testid="advert"]')?.remove();
   const stored = storedSignedUrls(page);
   const screenHeight = typeof window === 'undefined' ? 0 : window.innerHeight;
+  /** The tiles of the first screen, whose placeholders afterDraw paints where their photo has not come. */
+  const firstScreen: GalleryPost[] = [];
 
   days.forEach((day, dayIndex) => {
     const section = dayIndex === 0 ? firstSection : (otherSection.cloneNode(true) as Element);
@@ -115,13 +117,7 @@ export const fillFirstRender: NonNullable<FirstPhotosModule['fillFirstRender']> 
       const frame = copy.querySelector('[data-photo-state]');
       if (!frame) return;
       const ratio = post.meta_width > 0 && post.meta_height > 0 ? post.meta_width / post.meta_height : 1;
-      const placeholder = placeholderDataUrl(post.th);
-      frame.setAttribute(
-        'style',
-        `aspect-ratio:${ratio}` +
-          (placeholder ? `;background-image:url("${placeholder}");background-size:100% 100%` : ''),
-      );
-      if (placeholder) frame.setAttribute('data-placeholder', 'thumbhash');
+      frame.setAttribute('style', `aspect-ratio:${ratio}`);
       const renditions = photoRenditions(post).flatMap((rendition) => {
         const url = renditionUrl(post.id, rendition, signed, stored, page.supabaseUrl);
         return url ? [{ url, width: rendition.transform.width }] : [];
@@ -129,8 +125,9 @@ export const fillFirstRender: NonNullable<FirstPhotosModule['fillFirstRender']> 
       frame.setAttribute('data-photo-state', renditions.length > 0 ? 'signed' : 'pending');
       const first = inFirstRow(dayIndex, index, columns);
       // The photos of the first screen; those further down come with the screen, as it scrolls to them.
-      if (renditions.length > 0 && (first || (dayIndex === 0 && box.top < screenHeight)))
-        frame.append(photoImage(post, renditions, box.width, first));
+      const onFirstScreen = first || (dayIndex === 0 && box.top < screenHeight);
+      if (onFirstScreen) firstScreen.push(post);
+      if (renditions.length > 0 && onFirstScreen) frame.append(photoImage(post, renditions, box.width, first));
       masonry.append(copy);
     });
   });
@@ -146,7 +143,27 @@ export const fillFirstRender: NonNullable<FirstPhotosModule['fillFirstRender']> 
 
   return {
     html: holder.innerHTML,
-    afterDraw(container) {
+    async afterDraw(container) {
+      // Placeholders are drawn after the first frame, and only where a photo of the first screen has not come:
+      // decoding a ThumbHash costs several milliseconds a tile on a phone the first time, which the photos that
+      // are already there (a returning visitor's, from the browser's cache) must not wait for.
+      for (const post of firstScreen) {
+        const frame = container.querySelector(`[data-post-id="${post.id}"] [data-photo-state]`);
+        const photo = frame?.querySelector('img');
+        if (!frame || (photo?.complete && photo.naturalWidth > 0)) continue;
+        const placeholder = placeholderDataUrl(post.th);
+        if (!placeholder) continue;
+        frame.setAttribute(
+          'style',
+          `${frame.getAttribute('style') ?? ''};background-image:url("${placeholder}");background-size:100% 100%`,
+        );
+        frame.setAttribute('data-placeholder', 'thumbhash');
+      }
+      // The headings' text once the first row's photos have painted: the page's first date formatter is slow.
+      const photos = [...container.querySelectorAll<HTMLImageElement>('img[loading="eager"]')];
+      await Promise.all(photos.map((photo) => photo.decode().catch(() => undefined)));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      if (!container.isConnected) return;
       const format = dayHeadingFormatter();
       container.querySelectorAll('section[data-day]').forEach((section, index) => {
         const day = days[index];
