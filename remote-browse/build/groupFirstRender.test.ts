@@ -2,6 +2,7 @@
  * The group page's published first render with data (screenData.ts): drawn as the build draws it, then filled
  * as the page's first script has the first-photos module fill it (src/screens/GroupPage/firstRenderFill.ts).
  */
+import { rgbaToThumbHash } from 'thumbhash';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, paths, screenVariables } from '@snapshire/contracts';
 import { publishScreenQueries } from '@snapshire/data/screen-queries';
@@ -24,7 +25,7 @@ const post = (n: number, day: number, width = 4000, height = 3000) => ({
   meta_width: width,
   meta_height: height,
   description: n === 1 ? 'The Shambles at dawn' : null,
-  th: null,
+  th: null as string | null,
   like_count: 0,
   comment_count: 0,
   liked_by_me: false,
@@ -168,16 +169,44 @@ describe('fillFirstRender: the group page drawn at build time, filled with the r
     expect(page.querySelector('h1')!.nextElementSibling!.tagName).not.toBe('P');
   });
 
-  it('writes the day headings after drawing (the first date formatter is slow), and keeps their line meanwhile', () => {
+  it('writes the day headings after drawing (the first date formatter is slow), and keeps their line meanwhile', async () => {
     const posts = [post(1, 20), post(4, 19)];
     const filled = fillFirstRender(template, answer(posts, { hasNextPage: true }), null, phone)!;
-    const page = draw(filled.html);
-    const headings = () => [...page.querySelectorAll('section h2')].map((h) => h.textContent);
-    expect(headings()).toEqual(['\u00a0', '\u00a0']);
-    expect(page.querySelector('[data-has-more]')!.getAttribute('data-has-more')).toBe('true');
-    filled.afterDraw!(page);
-    const format = new Intl.DateTimeFormat(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-    expect(headings()).toEqual([format.format(Date.parse(posts[0]!.created_at)), format.format(Date.parse(posts[1]!.created_at))]);
+    const page = document.body.appendChild(draw(filled.html));
+    try {
+      const headings = () => [...page.querySelectorAll('section h2')].map((h) => h.textContent);
+      expect(headings()).toEqual(['\u00a0', '\u00a0']);
+      expect(page.querySelector('[data-has-more]')!.getAttribute('data-has-more')).toBe('true');
+      await filled.afterDraw!(page);
+      const format = new Intl.DateTimeFormat(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+      expect(headings()).toEqual([
+        format.format(Date.parse(posts[0]!.created_at)),
+        format.format(Date.parse(posts[1]!.created_at)),
+      ]);
+    } finally {
+      page.remove();
+    }
+  });
+
+  it("paints the first screen's placeholders after drawing, where no photo has come; the HTML carries none", async () => {
+    // A 4x4 red square's ThumbHash.
+    const rgba = new Uint8Array(4 * 4 * 4).map((_, i) => (i % 4 === 0 || i % 4 === 3 ? 255 : 0));
+    const th = btoa(String.fromCharCode(...rgbaToThumbHash(4, 4, rgba))).replace(/=+$/, '');
+    const posts = [post(1, 20), post(2, 20)].map((p) => ({ ...p, th }));
+    const filled = fillFirstRender(template, answer(posts), null, phone)!;
+    expect(filled.html).not.toContain('data:image');
+    expect(filled.html).not.toContain('data-placeholder');
+    const page = document.body.appendChild(draw(filled.html));
+    try {
+      await filled.afterDraw!(page);
+      for (const frame of page.querySelectorAll('[data-photo-state]')) {
+        expect(frame.getAttribute('data-placeholder')).toBe('thumbhash');
+        expect(frame.getAttribute('style')).toMatch(/^aspect-ratio:[\d.]+;background-image:url\("data:image\/png;base64,/);
+      }
+      expect(page.querySelectorAll('[data-placeholder]')).toHaveLength(2);
+    } finally {
+      page.remove();
+    }
   });
 
   it('draws nothing for an empty group, an answer that is not the group page, or a template it does not know', () => {

@@ -161,7 +161,7 @@ export const fillFirstRender: NonNullable<FirstPhotosModule['fillFirstRender']> 
       }
       // The headings' text once the first row's photos have painted: the page's first date formatter is slow.
       const photos = [...container.querySelectorAll<HTMLImageElement>('img[loading="eager"]')];
-      await Promise.all(photos.map((photo) => photo.decode().catch(() => undefined)));
+      await Promise.all(photos.map((photo) => Promise.resolve().then(() => photo.decode()).catch(() => undefined)));
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       if (!container.isConnected) return;
       const format = dayHeadingFormatter();
