@@ -194,6 +194,8 @@ interface ColdLoad {
   /** Scripts of 1 KB or more that came uncompressed. */
   uncompressed: string[];
   scripts: number;
+  /** The scripts that are zod's chunk (ZOD_CHUNK in packages/federation/src/chunkGroups.ts). */
+  zodFiles: string[];
 }
 
 /**
@@ -240,6 +242,7 @@ async function coldLoad(page: Page, path: string, drawn: () => Promise<unknown>)
       .filter((s) => s.bytes >= 1024 && s.encoding !== 'br' && s.encoding !== 'gzip')
       .map((s) => s.url),
     scripts: scripts.size,
+    zodFiles: [...scripts.values()].map((s) => s.url).filter((url) => /\/zod-[\w-]+\.js(?:\?|$)/.test(url)),
   };
 }
 
@@ -250,7 +253,7 @@ const photosDrawn = (page: Page, tiles: string) => () =>
     return photos.length > 0 && photos.every((img) => img.complete && img.naturalWidth > 0);
   }, tiles);
 
-test('the group page loads within its request and byte budget, all JavaScript compressed', async ({ page }) => {
+test('the group page loads within its request and byte budget, all JavaScript compressed', async ({ page, stack }) => {
   // The first screen includes its photos: waiting only for the eager ones counted the lazy ones as the
   // machine's speed had it (3 to 5 photos, 47 to 50 requests); an idle network alone could even come before
   // the first photo was asked for.
@@ -268,7 +271,11 @@ test('the group page loads within its request and byte budget, all JavaScript co
   );
   expect(measured.scripts).toBeGreaterThan(5);
   expect(measured.uncompressed).toEqual([]);
-  const { uncompressed: _u, scripts: _s, ...cost } = measured;
+  // zod comes once, the host's: the remote checks its sign-photos answers with the host's copy of
+  // @snapshire/data (signedPhotosIn), and none of the screen's own code writes a schema.
+  expect(measured.zodFiles).toHaveLength(1);
+  expect(measured.zodFiles[0]!.startsWith(`${stack.hostUrl}/`)).toBe(true);
+  const { uncompressed: _u, scripts: _s, zodFiles: _z, ...cost } = measured;
   console.log(`group page cold load: ${JSON.stringify({ ...cost, photos })}`);
   expect(photos).toBeGreaterThan(0);
   expect(photos).toBeLessThanOrEqual(GROUP_PAGE_BUDGET.photos);
@@ -296,7 +303,7 @@ for (const [name, { path, drawn }] of Object.entries({
     const budget = FIRST_SCREEN_BUDGETS[name as keyof typeof FIRST_SCREEN_BUDGETS];
     const measured = await coldLoad(page, path, drawn(page));
     expect(measured.uncompressed).toEqual([]);
-    const { uncompressed: _u, scripts: _s, ...cost } = measured;
+    const { uncompressed: _u, scripts: _s, zodFiles: _z, ...cost } = measured;
     console.log(`${name} cold load: ${JSON.stringify(cost)}`);
     expect(measured.requests).toBeLessThanOrEqual(budget.requests);
     expect(measured.scriptKB).toBeLessThanOrEqual(budget.scriptKB);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deleteGroupRequestSchema, deletePostRequestSchema } from './groups-schemas.ts';
 import {
-  deleteGroupRequestSchema,
-  deletePostRequestSchema,
   GROUP_RULE_MESSAGES,
   groupRuleCode,
   groupRuleMessage,

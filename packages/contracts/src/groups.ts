@@ -5,9 +5,11 @@
  * product's words. A backend test checks that every code the migration raises is listed here.
  */
 
-import { z } from './zod.ts';
 import type { GroupRole } from './enums.ts';
 import { SOCIAL_LIMITS } from './social.ts';
+
+// The schemas of the invitation preview and the deletion requests are their own module (groups-schemas.ts):
+// the many screens that need only these words and limits do not carry zod with them.
 
 export const GROUP_ROLE_LABELS: Record<GroupRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
@@ -28,19 +30,6 @@ export const GROUP_LIMITS = {
 /** What an invitation link says about itself (group_invitation_preview's `status`). */
 export const INVITATION_STATUSES = ['valid', 'expired', 'revoked', 'used_up', 'not_found'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
-
-/**
- * group_invitation_preview(token) answers JSON (pg_graphql's JSON scalar: a string to JSON.parse); only
- * `status` when the token is unknown.
- */
-export const invitationPreviewSchema = z.object({
-  status: z.enum(INVITATION_STATUSES),
-  group_id: z.optional(z.uuid()),
-  group_name: z.optional(z.string()),
-  expires_at: z.optional(z.string()),
-  is_member: z.optional(z.boolean()),
-});
-export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 export const INVITATION_STATUS_MESSAGES: Record<InvitationStatus, string> = {
   valid: 'You have been invited to join this group.',
@@ -146,11 +135,6 @@ export const GROUP_ACTION_MESSAGES = {
  */
 export const DELETE_POST_FUNCTION = 'delete-post';
 export const DELETE_GROUP_FUNCTION = 'delete-group';
-
-export const deletePostRequestSchema = z.strictObject({ postId: z.uuid() });
-export type DeletePostRequest = z.infer<typeof deletePostRequestSchema>;
-export const deleteGroupRequestSchema = z.strictObject({ groupId: z.uuid() });
-export type DeleteGroupRequest = z.infer<typeof deleteGroupRequestSchema>;
 
 /** 200 answer of delete-post and delete-group. */
 export interface DeletionResponse {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { displayNameSchema } from './profiles-schemas.ts';
 import {
-  displayNameSchema,
   initialsOf,
   PROFILE_LIMITS,
   PROFILE_RULE_MESSAGES,

@@ -5,7 +5,8 @@
  * The SQL rules raise the codes below; profileRuleMessage turns them into words (a backend test checks that
  * every code the migration raises is listed here).
  */
-import { z } from './zod.ts';
+// The display name's zod schema is its own module (profiles-schemas.ts): the avatar's initials and these words
+// come to every screen without zod.
 
 /** public.profile: 1-60 characters after trimming (the migration's private.profile_limit holds the same). */
 export const PROFILE_LIMITS = { DISPLAY_NAME_MAX_LENGTH: 60 } as const;
@@ -31,17 +32,6 @@ export function profileRuleMessage(message: string | null | undefined): string {
   const code = profileRuleCode(message);
   return code ? PROFILE_RULE_MESSAGES[code] : PROFILE_TEXTS.SAVE_FAILED;
 }
-
-/** The same rule as the database's, checked before asking it: trimmed, 1-60 characters. */
-export const displayNameSchema = z.object({
-  displayName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { message: PROFILE_RULE_MESSAGES.display_name_required }),
-      z.maxLength(PROFILE_LIMITS.DISPLAY_NAME_MAX_LENGTH, { message: PROFILE_RULE_MESSAGES.display_name_too_long }),
-    ),
-});
 
 /**
  * Up to two letters for an avatar: the first letters of the first and last words ("Ada Lovelace" -> "AL",

@@ -7,7 +7,7 @@
  * the remote's: a remote changes it with its own deploy.
  */
 
-import type { SignPhotosRequest } from './sign-photos.ts';
+import type { SignPhotosRequest } from './sign-photos-schemas.ts';
 
 /** Beside the remote's mf-manifest.json. */
 export const SCREEN_DATA_FILE = 'screen-data.json';

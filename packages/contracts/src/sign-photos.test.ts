@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './limits.ts';
 import { PHOTO_WIDTH_STEPS, signedPhotoUrl } from './photo-urls.ts';
-import {
-  SIGN_PHOTOS_LIMITS,
-  SIGN_PHOTOS_MESSAGES,
-  signPhotosRequestSchema,
-  signPhotosResponseSchema,
-} from './sign-photos.ts';
+import { SIGN_PHOTOS_LIMITS, SIGN_PHOTOS_MESSAGES } from './sign-photos.ts';
+import { signPhotosRequestSchema, signPhotosResponseSchema } from './sign-photos-schemas.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ids = (count: number) => Array.from({ length: count }, (_, i) => id(i + 1));

@@ -27,6 +27,7 @@ export { typePolicies } from './apollo/cachePolicies.ts';
 export { diagnostics, DIAGNOSTICS_KEY, type DataDiagnostics } from './diagnostics.ts';
 export { evictGroupPosts } from './apollo/evictGroupPosts.ts';
 export { refreshAfterGroupChange } from './apollo/refreshAfterGroupChange.ts';
+export { signedPhotosIn } from './photos/signedPhotosIn.ts';
 
 // Counted once per evaluated copy of this package (a second copy on the page would be a federation bug).
 diagnostics().instances += 1;

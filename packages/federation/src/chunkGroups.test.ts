@@ -5,6 +5,7 @@ import {
   componentCodeChunkNames,
   screenChunkNames,
   isAppModule,
+  onlySharedPackagesImport,
   screensReaching,
   type ModuleGraph,
 } from './chunkGroups.ts';
@@ -22,6 +23,23 @@ describe('the app-shared chunk', () => {
     for (const name of sharedWorkspace)
       expect(isAppModule(`/repo/packages/${name.slice('@snapshire/'.length)}/src/index.ts`), name).toBe(false);
     expect(isAppModule('/repo/remote-browse/src/virtual:mf-localSharedImportMap')).toBe(false);
+  });
+});
+
+describe("a contract only a shared package's fallback copy uses", () => {
+  const SCHEMAS = '/repo/packages/contracts/src/sign-photos-schemas.ts';
+  const graph = (importers: string[]): ModuleGraph => ({
+    getModuleInfo: (id) => (id === SCHEMAS ? { importers, dynamicImporters: [], importedIds: [] } : null),
+  });
+  const INDEX = '/repo/packages/contracts/src/index.ts';
+  const DATA = '/repo/packages/data/src/photos/signedPhotosIn.ts';
+
+  it('stays out of the app-shared chunk (with that copy, loaded only when the host does not provide it)', () => {
+    expect(onlySharedPackagesImport(SCHEMAS, graph([INDEX, DATA]))).toBe(true);
+  });
+  it("joins it as any other contract once the app's own code imports it too, or only the index does", () => {
+    expect(onlySharedPackagesImport(SCHEMAS, graph([INDEX, DATA, '/repo/src/shared/photoSigner.ts']))).toBe(false);
+    expect(onlySharedPackagesImport(SCHEMAS, graph([INDEX]))).toBe(false);
   });
 });
 

@@ -43,6 +43,30 @@ export const isAppModule = (id: string) =>
   !id.includes('virtual');
 
 /**
+ * zod, with the contracts' module that configures it: one chunk of their own, never the app's shared chunk,
+ * which every screen loads. Most screens check nothing with zod; those that do (their forms, a fallback copy of
+ * a shared package) import this chunk.
+ */
+export const ZOD_CHUNK = 'zod';
+const ZOD_MODULE = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/]zod\.ts$/;
+
+const CONTRACTS_INDEX = /[\\/]packages[\\/]contracts[\\/]src[\\/]index\.ts$/;
+
+/**
+ * Whether only the shared packages' source imports module `id` (the contracts' index, which re-exports every
+ * contract, aside): a contract only a shared package's fallback copy uses (@snapshire/data's check of
+ * sign-photos answers) then stays with that copy, which the page loads only when the host does not provide the
+ * package, rather than joining the app's shared chunk on every screen.
+ */
+export function onlySharedPackagesImport(id: string, graph: ModuleGraph): boolean {
+  const info = graph.getModuleInfo(id);
+  const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].filter(
+    (importer) => !CONTRACTS_INDEX.test(importer),
+  );
+  return importers.length > 0 && importers.every((importer) => SHARED_WORKSPACE_SOURCE.test(importer));
+}
+
+/**
  * Supabase Realtime's code (and the Phoenix client under it), loaded by @snapshire/data when a screen first
  * opens a live channel, after it is drawn (packages/data/src/config/createSupabase.ts): named, so that the
  * first-load checks can tell it from a script the first screen waits for.
@@ -177,6 +201,7 @@ export function chunkGroupsPlugin({
                   { name: WHOLE_CHAKRA_CHUNK, test: (id: string) => id.endsWith(WHOLE_QUERY) },
                   { name: CHAKRA_HELPERS_CHUNK, test: isHelper },
                   { name: REALTIME_CHUNK, test: (id: string) => REALTIME_MODULE.test(id) },
+                  { name: ZOD_CHUNK, test: (id: string) => ZOD_MODULE.test(id) },
                   {
                     name: (id: string, ctx: ModuleGraph) => componentsByScreens(id, ctx) ?? CHAKRA_COMPONENTS_CHUNK,
                     test: (id: string) =>
@@ -195,7 +220,8 @@ export function chunkGroupsPlugin({
                     includeDependenciesRecursively: false,
                   },
                   {
-                    name: APP_SHARED_CHUNK,
+                    name: (id: string, graph: ModuleGraph) =>
+                      onlySharedPackagesImport(id, graph) ? null : APP_SHARED_CHUNK,
                     test: isAppModule,
                     minShareCount: 2,
                     includeDependenciesRecursively: false,

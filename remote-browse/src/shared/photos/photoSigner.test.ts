@@ -5,6 +5,7 @@ import {
   SIGN_PHOTOS_LIMITS,
   type SignPhotosRequest,
 } from '@snapshire/contracts';
+import { signedPhotosIn } from '@snapshire/data/signed-photos';
 import { PhotoSigner, type SignPhotosClient } from './photoSigner.ts';
 import { renditionFor, type PhotoRef } from './renditions.ts';
 import { SignedUrlCache, type KeyValueStorage } from './signedUrlCache.ts';
@@ -59,6 +60,7 @@ function setup(takeEarlyAnswer?: () => Promise<unknown> | undefined) {
     projectUrl: () => 'http://project.test',
     schedule: (send) => sends.push(send),
     takeEarlyAnswer: takeEarlyAnswer ?? (() => undefined),
+    signedPhotosIn,
   });
   /** Ends the "task": sends what was collected, and waits for the answers. */
   const flush = async () => {
@@ -189,6 +191,7 @@ describe('PhotoSigner', () => {
       cache: again,
       projectUrl: () => 'http://project.test',
       schedule: (send) => send(),
+      signedPhotosIn,
     });
     signer.request(fn.client, photos(1, 5), [480]);
     expect(fn.invoke).toHaveBeenCalledTimes(1);
@@ -211,6 +214,16 @@ describe('PhotoSigner', () => {
     await flush();
     expect(up.bodies[0]!.postIds).toEqual([id(3)]);
     expect(cache.reusableUrl(renditionFor(photo(3), 480).key)).toBeDefined();
+  });
+
+  it('takes nothing from an answer that is not a sign-photos answer: the photo fails as when the function does', async () => {
+    const { cache, signer, flush } = setup();
+    const invoke = vi.fn(async () => ({ data: { expiresIn: 86_400, photos: { [id(4)]: [{ width: 480 }] } }, error: null }));
+    signer.request({ functions: { invoke } }, [photo(4)], [480]);
+    await flush();
+    expect(invoke).toHaveBeenCalledTimes(1);
+    expect(cache.get(renditionFor(photo(4), 480).key)?.error).toBe('Failed to fetch signed URL');
+    expect(cache.reusableUrl(renditionFor(photo(4), 480).key)).toBeUndefined();
   });
 
   describe("the page's first script's answer (screens/GroupPage/firstPhotos.ts)", () => {

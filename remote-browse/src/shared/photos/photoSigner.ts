@@ -1,7 +1,6 @@
 import {
   SIGN_PHOTOS_FUNCTION,
   SIGN_PHOTOS_LIMITS,
-  signPhotosResponseSchema,
   signedPhotoUrl,
   type SignPhotosRequest,
   type SignPhotosResponse,
@@ -31,7 +30,14 @@ export interface PhotoSignerOptions {
    * (default takeEarlySignedPhotos): the photos it holds at the asked sizes are not asked for again.
    */
   takeEarlyAnswer?: () => Promise<unknown> | undefined;
+  /**
+   * The photos of a sign-photos answer, checked against its contract (SignPhotosResponse); null when it is not
+   * one. This remote's signer takes @snapshire/data's (useSignedPhoto.ts), which checks with the page's one zod.
+   */
+  signedPhotosIn(answer: unknown): SignedPhotos | null | Promise<SignedPhotos | null>;
 }
+
+type SignedPhotos = SignPhotosResponse['photos'];
 
 /**
  * Signs photos in batches through the sign-photos edge function: every photo asked for while a task runs
@@ -146,8 +152,9 @@ export class PhotoSigner {
       };
       const { data, error } = await client.functions.invoke(SIGN_PHOTOS_FUNCTION, { body });
       if (error) throw error instanceof Error ? error : new Error(String(error));
-      for (const [postId, renditions] of Object.entries(signPhotosResponseSchema.parse(data).photos))
-        signed[postId] = [...(signed[postId] ?? []), ...renditions];
+      const answer = await this.options.signedPhotosIn(data);
+      if (!answer) throw new Error('The sign-photos answer is not one (SignPhotosResponse)');
+      for (const [postId, renditions] of Object.entries(answer)) signed[postId] = [...(signed[postId] ?? []), ...renditions];
     }
     const projectUrl = this.options.projectUrl();
     const urls = new Map<string, string>();
@@ -162,12 +169,12 @@ export class PhotoSigner {
   }
 
   /** The photos the page's first script signed (first request only; none when it signed none or failed). */
-  private async takeEarlyPhotos(): Promise<SignPhotosResponse['photos']> {
+  private async takeEarlyPhotos(): Promise<SignedPhotos> {
     const early = this.earlyAnswer?.();
     this.earlyAnswer = undefined;
     if (!early) return {};
-    const answer = signPhotosResponseSchema.safeParse(await early.catch(() => null));
-    return answer.success ? { ...answer.data.photos } : {};
+    const answer = await this.options.signedPhotosIn(await early.catch(() => null));
+    return answer ? { ...answer } : {};
   }
 }
 

@@ -1,13 +1,26 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { getDataConfig, useSupabase } from '@snapshire/data';
+import { getDataConfig, signedPhotosIn, useSupabase } from '@snapshire/data';
 import { PhotoSigner, type SignPhotosClient } from './photoSigner.ts';
 import { photoRenditions, renditionFor, widthStepFor, type PhotoRef } from './renditions.ts';
 import { signedUrlCache } from './sharedSignedUrlCache.ts';
 
 const devicePixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
 
+/**
+ * Sign-photos answers are checked by the page's copy of @snapshire/data, with the zod the host loads anyway. A
+ * host from before that check provides none: this remote's own copy of it is loaded then, and only then.
+ */
+const checkedSignedPhotos = (answer: unknown) =>
+  typeof signedPhotosIn === 'function'
+    ? signedPhotosIn(answer)
+    : import('@snapshire/data/signed-photos').then((own) => own.signedPhotosIn(answer));
+
 /** The one signer of this remote: every photo on screen, and every page of posts, batched together. */
-export const photoSigner = new PhotoSigner({ cache: signedUrlCache, projectUrl: () => getDataConfig().supabaseUrl });
+export const photoSigner = new PhotoSigner({
+  cache: signedUrlCache,
+  projectUrl: () => getDataConfig().supabaseUrl,
+  signedPhotosIn: checkedSignedPhotos,
+});
 
 export interface SignedRenditionUrl {
   width: number;
