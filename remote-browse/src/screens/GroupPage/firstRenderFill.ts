@@ -20,6 +20,9 @@ import { FIRST_RENDER_MARKS } from './firstRenderMarks.ts';
 import { dayHeadingFormatter } from './groupPostsByDay.ts';
 import { inFirstRow } from './masonry.ts';
 
+/** How long the day headings wait for the first row's photos to paint (afterDraw). */
+const HEADINGS_WAIT_MS = 400;
+
 /** The element whose own text is `text` (a mark of the template). */
 function markedElement(root: DocumentFragment, text: string): Element | null {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -159,9 +162,13 @@ export const fillFirstRender: NonNullable<FirstPhotosModule['fillFirstRender']> 
         );
         frame.setAttribute('data-placeholder', 'thumbhash');
       }
-      // The headings' text once the first row's photos have painted: the page's first date formatter is slow.
+      // The headings' text once the first row's photos have painted (the page's first date formatter is slow), or
+      // HEADINGS_WAIT_MS after drawing when they are slow to come: their text must not wait for a slow network.
       const photos = [...container.querySelectorAll<HTMLImageElement>('img[loading="eager"]')];
-      await Promise.all(photos.map((photo) => Promise.resolve().then(() => photo.decode()).catch(() => undefined)));
+      await Promise.race([
+        Promise.all(photos.map((photo) => Promise.resolve().then(() => photo.decode()).catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, HEADINGS_WAIT_MS)),
+      ]);
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       if (!container.isConnected) return;
       const format = dayHeadingFormatter();
