@@ -316,23 +316,17 @@ export function startRouteRemoteEarly(
     document.head.insertAdjacentHTML('beforeend', css);
     const { afterDraw } = filled;
     // After a frame has been shown. afterDraw may return a promise (it may wait for the photos to paint before
-    // what would hold them back): the slot draws what is on the page when it returns, and again once it settles.
+    // what would hold them back); the slot then draws what is on the page once it has settled.
     const finish = (drawn: Element) => {
       if (!afterDraw) return;
       requestAnimationFrame(() =>
         setTimeout(() => {
           if (!drawn.isConnected) return;
-          const keep = () => {
-            if (drawn.isConnected) leave(drawn.innerHTML);
-          };
           void Promise.resolve()
+            .then(() => afterDraw(drawn))
             .then(() => {
-              const done = afterDraw(drawn);
-              // What it drew at once (the placeholders), kept for the slot before it waits.
-              keep();
-              return done;
+              if (drawn.isConnected) leave(drawn.innerHTML);
             })
-            .then(keep)
             .catch(() => undefined);
         }),
       );

@@ -20,9 +20,6 @@ import { FIRST_RENDER_MARKS } from './firstRenderMarks.ts';
 import { dayHeadingFormatter } from './groupPostsByDay.ts';
 import { inFirstRow } from './masonry.ts';
 
-/** How long the day headings wait for the first row's photos to paint (afterDraw). */
-const HEADINGS_WAIT_MS = 400;
-
 /** The element whose own text is `text` (a mark of the template). */
 function markedElement(root: DocumentFragment, text: string): Element | null {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -146,7 +143,7 @@ export const fillFirstRender: NonNullable<FirstPhotosModule['fillFirstRender']> 
 
   return {
     html: holder.innerHTML,
-    async afterDraw(container) {
+    afterDraw(container) {
       // Placeholders are drawn after the first frame, and only where a photo of the first screen has not come:
       // decoding a ThumbHash costs several milliseconds a tile on a phone the first time, which the photos that
       // are already there (a returning visitor's, from the browser's cache) must not wait for.
@@ -162,15 +159,8 @@ export const fillFirstRender: NonNullable<FirstPhotosModule['fillFirstRender']> 
         );
         frame.setAttribute('data-placeholder', 'thumbhash');
       }
-      // The headings' text once the first row's photos have painted (the page's first date formatter is slow), or
-      // HEADINGS_WAIT_MS after drawing when they are slow to come: their text must not wait for a slow network.
-      const photos = [...container.querySelectorAll<HTMLImageElement>('img[loading="eager"]')];
-      await Promise.race([
-        Promise.all(photos.map((photo) => Promise.resolve().then(() => photo.decode()).catch(() => undefined))),
-        new Promise((resolve) => setTimeout(resolve, HEADINGS_WAIT_MS)),
-      ]);
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-      if (!container.isConnected) return;
+      // The headings' text, after the first frame (the page's first date formatter is slow) and at once then:
+      // the shell's slot may take this drawing over at any time after, and keeps what it holds.
       const format = dayHeadingFormatter();
       container.querySelectorAll('section[data-day]').forEach((section, index) => {
         const day = days[index];
