@@ -169,7 +169,7 @@ describe('fillFirstRender: the group page drawn at build time, filled with the r
     expect(page.querySelector('h1')!.nextElementSibling!.tagName).not.toBe('P');
   });
 
-  it('writes the day headings after drawing (the first date formatter is slow), and keeps their line meanwhile', async () => {
+  it('writes the day headings after drawing (the first date formatter is slow), and keeps their line meanwhile', () => {
     const posts = [post(1, 20), post(4, 19)];
     const filled = fillFirstRender(template, answer(posts, { hasNextPage: true }), null, phone)!;
     const page = document.body.appendChild(draw(filled.html));
@@ -177,7 +177,7 @@ describe('fillFirstRender: the group page drawn at build time, filled with the r
       const headings = () => [...page.querySelectorAll('section h2')].map((h) => h.textContent);
       expect(headings()).toEqual(['\u00a0', '\u00a0']);
       expect(page.querySelector('[data-has-more]')!.getAttribute('data-has-more')).toBe('true');
-      await filled.afterDraw!(page);
+      filled.afterDraw!(page);
       const format = new Intl.DateTimeFormat(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
       expect(headings()).toEqual([
         format.format(Date.parse(posts[0]!.created_at)),
@@ -188,7 +188,7 @@ describe('fillFirstRender: the group page drawn at build time, filled with the r
     }
   });
 
-  it("paints the first screen's placeholders after drawing, where no photo has come; the HTML carries none", async () => {
+  it("paints the first screen's placeholders after drawing, where no photo has come; the HTML carries none", () => {
     // A 4x4 red square's ThumbHash.
     const rgba = new Uint8Array(4 * 4 * 4).map((_, i) => (i % 4 === 0 || i % 4 === 3 ? 255 : 0));
     const th = btoa(String.fromCharCode(...rgbaToThumbHash(4, 4, rgba))).replace(/=+$/, '');
@@ -198,7 +198,7 @@ describe('fillFirstRender: the group page drawn at build time, filled with the r
     expect(filled.html).not.toContain('data-placeholder');
     const page = document.body.appendChild(draw(filled.html));
     try {
-      await filled.afterDraw!(page);
+      filled.afterDraw!(page);
       for (const frame of page.querySelectorAll('[data-photo-state]')) {
         expect(frame.getAttribute('data-placeholder')).toBe('thumbhash');
         expect(frame.getAttribute('style')).toMatch(/^aspect-ratio:[\d.]+;background-image:url\("data:image\/png;base64,/);

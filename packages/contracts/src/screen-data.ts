@@ -157,12 +157,10 @@ export interface FirstPhotosPlan {
 export interface FilledFirstRender {
   html: string;
   /**
-   * Run once the HTML is drawn in `container` and a frame has been shown. A promise it returns is awaited before
-   * the drawing is kept for the screen's slot and the shell's code starts, so it may wait for the photos to
-   * paint before doing what would hold them back (the day headings' text). Hosts before this awaited nothing:
-   * with them, what it does after its first wait is not in the slot's copy.
+   * Run once the HTML is drawn in `container` and a frame has been shown: what would hold the first paint back
+   * (placeholders where a photo has not come, the day headings' text). The slot keeps what is drawn after it.
    */
-  afterDraw?(container: Element): void | Promise<void>;
+  afterDraw?(container: Element): void;
 }
 
 /** The module a remote publishes as ScreenQuery.firstPhotos: the screen's own layout, nothing else of it. */

@@ -352,41 +352,6 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     },
   );
 
-  it("keeps for the slot what the module's afterDraw drew after waiting (for the photos to paint)", async () => {
-    // afterDraw writes the day's heading when the test says so.
-    const firstPhotos = `data:text/javascript,${encodeURIComponent(`
-      export const planFirstPhotos = () => ({ urlsToFetch: () => [] });
-      export const fillFirstRender = (template) => ({
-        html: template,
-        afterDraw: (container) => new Promise((resolve) => {
-          window.finishAfterDraw = () => { container.querySelector('h2').textContent = 'Monday'; resolve(); };
-        }),
-      });`)}`;
-    Object.assign(screenData.GroupPage, {
-      firstPhotos,
-      firstRender: { html: '<p>Loading</p>', css: '' },
-      firstRenderTemplate: { html: '<h1>A group</h1><h2>&nbsp;</h2>', css: '' },
-    });
-    const kept = () => (Reflect.get(window, Symbol.for(EARLY_FIRST_RENDER_KEY)) as { html?: string } | undefined)?.html;
-    try {
-      document.body.innerHTML = '<div data-shell><main></main></div>';
-      page(`/groups/${GROUP}`);
-      start(FIRST_RENDER_TARGET);
-      await vi.waitFor(() => expect(Reflect.get(window, 'finishAfterDraw')).toBeTypeOf('function'));
-      expect(kept()).toBe('<h1>A group</h1><h2>&nbsp;</h2>');
-      (Reflect.get(window, 'finishAfterDraw') as () => void)();
-      await vi.waitFor(() => expect(kept()).toBe('<h1>A group</h1><h2>Monday</h2>'));
-      expect(document.querySelector('[data-first-render]')!.innerHTML).toBe('<h1>A group</h1><h2>Monday</h2>');
-    } finally {
-      for (const key of ['firstPhotos', 'firstRender', 'firstRenderTemplate'])
-        Reflect.deleteProperty(screenData.GroupPage, key);
-      Reflect.deleteProperty(window, Symbol.for(EARLY_FIRST_RENDER_KEY));
-      Reflect.deleteProperty(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY));
-      Reflect.deleteProperty(window, 'finishAfterDraw');
-      document.body.innerHTML = '';
-    }
-  });
-
   it("a returning visitor's query leaves from the screen data kept at the last visit, before the file has come; the file is kept for the next", async () => {
     const fetchImpl = page(`/groups/${GROUP}`);
     const answer = fetchImpl.getMockImplementation()!;

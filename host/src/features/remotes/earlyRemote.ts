@@ -315,21 +315,17 @@ export function startRouteRemoteEarly(
     leave(filled.html);
     document.head.insertAdjacentHTML('beforeend', css);
     const { afterDraw } = filled;
-    // After a frame has been shown. afterDraw may return a promise (it may wait for the photos to paint before
-    // what would hold them back); the slot then draws what is on the page once it has settled.
+    // After a frame has been shown, so what afterDraw does does not hold the first paint back; the slot then
+    // draws what is on the page.
     const finish = (drawn: Element) => {
-      if (!afterDraw) return;
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          if (!drawn.isConnected) return;
-          void Promise.resolve()
-            .then(() => afterDraw(drawn))
-            .then(() => {
-              if (drawn.isConnected) leave(drawn.innerHTML);
-            })
-            .catch(() => undefined);
-        }),
-      );
+      if (afterDraw)
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            if (!drawn.isConnected) return;
+            afterDraw(drawn);
+            leave(drawn.innerHTML);
+          }),
+        );
     };
     const element = document.querySelector(`[${attribute}]`);
     // Not drawn yet (the shell is still being parsed): drawFirstRender draws what this left, then finishes it.
