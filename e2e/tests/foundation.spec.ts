@@ -113,8 +113,6 @@ test.describe('host pages', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull(); // default: system
 
     const choose = async (mode: 'Light' | 'Dark' | 'System') => {
-      // The HTML's shell draws the same switch; it opens the menu once React has drawn over it.
-      await waitForApp(page);
       await page.getByRole('button', { name: /^Theme/ }).click();
       await page.getByRole('menuitemradio', { name: mode }).click();
     };

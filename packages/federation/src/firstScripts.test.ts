@@ -1,10 +1,61 @@
+import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { noPagePreloadsPlugin, withExposeEntryChunks } from './firstScripts.ts';
+import { WHOLE_CHAKRA_CHUNK } from './chakraCore.ts';
+import { bootstrapImportedChunks, withExposeEntryChunks } from './firstScripts.ts';
 
-describe("the host's page", () => {
-  it('preloads no script: the setting both Vite and the federation plugin read', () => {
-    const config = noPagePreloadsPlugin().config as () => { build: { modulePreload: unknown } };
-    expect(config().build.modulePreload).toBe(false);
+// Only the fields the selection reads: a full Rollup output chunk or asset has dozens more.
+const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = [], name = 'chunk') =>
+  ({ type: 'chunk', fileName, name, imports, dynamicImports }) as unknown as Rollup.OutputChunk;
+const asset = (fileName: string, source: string) =>
+  ({ type: 'asset', fileName, source }) as unknown as Rollup.OutputAsset;
+
+function bundleOf(...files: (Rollup.OutputChunk | Rollup.OutputAsset)[]): Rollup.OutputBundle {
+  return Object.fromEntries(files.map((file) => [file.fileName, file]));
+}
+
+describe("the host's first scripts", () => {
+  // The shape of a federated host's build: the page names the bootstrap and the app's static imports.
+  const bundle = bundleOf(
+    asset(
+      'assets/mf-entry-bootstrap-0-abc.js',
+      'import("./hostInit-1.js"); import("./pendingShares-2.js"); import("./index-3.js")',
+    ),
+    chunk('assets/hostInit-1.js', ['assets/localSharedImportMap-4.js']),
+    chunk('assets/pendingShares-2.js', ['assets/preload-helper-5.js']),
+    chunk('assets/index-3.js', ['assets/react-6.js']),
+    chunk(
+      'assets/localSharedImportMap-4.js',
+      ['assets/preload-helper-5.js'],
+      ['assets/react-6.js', 'assets/ui-7.js', 'assets/data-8.js', 'assets/whole-chakra-9.js'],
+    ),
+    chunk('assets/preload-helper-5.js'),
+    chunk('assets/react-6.js'),
+    chunk('assets/ui-7.js', ['assets/chakra-components-10.js']),
+    chunk('assets/data-8.js'),
+    chunk('assets/whole-chakra-9.js', [], [], WHOLE_CHAKRA_CHUNK),
+    chunk('assets/chakra-components-10.js'),
+    chunk('assets/LazyScreen-11.js', ['assets/react-6.js']),
+  );
+  const html =
+    '<script type="module" src="/assets/mf-entry-bootstrap-0-abc.js"></script>' +
+    '<link rel="modulepreload" href="/assets/index-3.js"><link rel="modulepreload" href="/assets/react-6.js">';
+
+  it("adds what the bootstrap and the host's shared copies import, with their imports, once", () => {
+    expect(bootstrapImportedChunks(bundle, html).sort()).toEqual([
+      'assets/chakra-components-10.js',
+      'assets/data-8.js',
+      'assets/hostInit-1.js',
+      'assets/localSharedImportMap-4.js',
+      'assets/pendingShares-2.js',
+      'assets/preload-helper-5.js',
+      'assets/ui-7.js',
+    ]);
+  });
+
+  it('leaves out the whole-Chakra copy for earlier remotes and lazy screens', () => {
+    const preloaded = bootstrapImportedChunks(bundle, html);
+    expect(preloaded).not.toContain('assets/whole-chakra-9.js');
+    expect(preloaded).not.toContain('assets/LazyScreen-11.js');
   });
 });
 

@@ -1,12 +1,12 @@
 /**
- * The first scripts of a federated page.
+ * Every script of a first screen is named before any script runs, so none waits for another's evaluation to
+ * be fetched (e2e/tests/first-load.spec.ts).
  *
- * - The host: its page preloads no script. The page's first script sends the screen's query, signs its first
- *   photos and starts their downloads; the shell's scripts, named by modulepreload links in the HTML, used to
- *   be fetched and compiled at the same time and held that chain back on a phone. The group page at fast 4G
- *   with a 4x slower CPU (e2e/bench, medians of 3): the query left at 917 ms and the photo painted at 1,956 ms
- *   with the links, at 536 and 1,604 ms without; the groups list and the landing painted earlier too. The
- *   federation's entry, which the page names, asks for the shell's scripts itself.
+ * - The host: @module-federation/vite loads the host's own copy of each shared package, and its pending-shares
+ *   module, through import() from the federation's bootstrap. Vite preloads only static imports, so those
+ *   chunks (@snapshire/ui, @snapshire/data, Apollo's link and utilities) were asked for one after another as
+ *   the bootstrap reached them: at fast 4G with a 4x slower CPU, 0.1 s each on the group page's critical path,
+ *   and @snapshire/data only after @snapshire/ui had been evaluated. The host's index.html now preloads them.
  * - A remote: its mf-manifest.json lists, per exposed screen, the chunks that hold the screen's modules and
  *   their imports, which the host's first script preloads; it left out the screen's own entry chunk (the
  *   small chunk import() loads, which re-exports the screen from a chunk several screens share), fetched only
@@ -14,21 +14,79 @@
  */
 import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { WHOLE_CHAKRA_CHUNK } from './chakraCore.ts';
 
+type Bundle = Rollup.OutputBundle;
 type Chunk = Rollup.OutputChunk;
 
-const isChunk = (file: Rollup.OutputBundle[string] | undefined): file is Chunk => file?.type === 'chunk';
+const isChunk = (file: Bundle[string] | undefined): file is Chunk => file?.type === 'chunk';
+
+function staticClosure(bundle: Bundle, roots: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const fileName = queue.shift()!;
+    if (seen.has(fileName)) continue;
+    const chunk = bundle[fileName];
+    if (!isChunk(chunk)) continue;
+    seen.add(fileName);
+    queue.push(...chunk.imports);
+  }
+  return [...seen];
+}
+
+/** The federation's map of the host's own copies of the shared packages: its import()s run on every page. */
+const SHARED_IMPORT_MAP_CHUNK = /localSharedImportMap/;
+
+const basename = (fileName: string) => fileName.slice(fileName.lastIndexOf('/') + 1);
 
 /**
- * The host's page names no script to preload (above): `build.modulePreload: false` is what both Vite and
- * @module-federation/vite read (the federation adds its own links to the page unless it is false). A lazy
- * chunk's imports are then fetched when it is, not alongside it.
+ * The chunks a federated host's page always loads that its HTML does not name: those the federation's
+ * bootstrap script imports (pending shares), and the host's copy of each shared package that the federation's
+ * shared import map loads through import(), each with its static imports. Never the whole-Chakra copy kept for
+ * earlier remotes: only those load it. `html` is the built page; `bundle` holds its scripts.
  */
-export function noPagePreloadsPlugin(): Plugin {
+export function bootstrapImportedChunks(bundle: Bundle, html: string): string[] {
+  const named = Object.keys(bundle).filter((fileName) => html.includes(`/${fileName}"`));
+  // The bootstrap is an asset (written by @module-federation/vite): the chunks it imports are named in its text.
+  const bootstrapSources = named.map((fileName) => bundle[fileName]).filter((file) => file?.type === 'asset');
+  const importedByBootstrap = Object.keys(bundle).filter(
+    (fileName) =>
+      isChunk(bundle[fileName]) &&
+      bootstrapSources.some((asset) => String((asset as Rollup.OutputAsset).source).includes(basename(fileName))),
+  );
+  const loaded = staticClosure(bundle, [...named, ...importedByBootstrap]);
+  const shareImports = loaded
+    .filter((fileName) => SHARED_IMPORT_MAP_CHUNK.test(fileName))
+    .flatMap((fileName) => (bundle[fileName] as Chunk).dynamicImports)
+    .filter((fileName) => (bundle[fileName] as Chunk | undefined)?.name !== WHOLE_CHAKRA_CHUNK);
+  const wanted = new Set([...loaded, ...staticClosure(bundle, shareImports)]);
+  return [...wanted].filter((fileName) => !named.includes(fileName));
+}
+
+/** The host's index.html preloads what the federation's bootstrap imports on every page. */
+export function preloadBootstrapImportsPlugin(): Plugin {
+  let base = '/';
   return {
-    name: 'snapshire-no-page-preloads',
+    name: 'snapshire-preload-bootstrap-imports',
     apply: 'build',
-    config: () => ({ build: { modulePreload: false } }),
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle: {
+      // After @module-federation/vite has put its bootstrap script into the page.
+      order: 'post',
+      handler(_options, bundle) {
+        for (const page of Object.values(bundle)) {
+          if (page.type !== 'asset' || !page.fileName.endsWith('.html')) continue;
+          const html = String(page.source);
+          const links = bootstrapImportedChunks(bundle, html)
+            .map((fileName) => `<link rel="modulepreload" crossorigin href="${base}${fileName}">`)
+            .join('');
+          page.source = html.replace('</head>', `${links}</head>`);
+        }
+      },
+    },
   };
 }
 
