@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { LIMITS, SIGN_PHOTOS_FUNCTION, columnCountForWidth, paths } from '@snapshire/contracts';
-import { REALTIME_CHUNK } from '@snapshire/federation';
+import { REALTIME_CHUNK, SHELL_SCRIPTS_ELEMENT_ID } from '@snapshire/federation';
 import { LARGE_GROUP_ID, LARGE_GROUP_POST_COUNT, SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { expect, test } from '../harness/fixtures.ts';
@@ -18,6 +18,11 @@ const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isM
 
 /** The id of the config block (scripts/lib/static-server.mjs, host/src/app/runtimeConfigElement.ts). */
 const CONFIG_BLOCK = /<script type="application\/json" id="snapshire-runtime-config">([\s\S]*?)<\/script>/;
+
+/** The host's list of the shell's scripts, which its first script preloads (SHELL_SCRIPTS_ELEMENT_ID). */
+const SHELL_SCRIPTS_BLOCK = new RegExp(
+  `<script type="application/json" id="${SHELL_SCRIPTS_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+);
 
 test('the first HTML response carries the runtime config, and the CSP still allows no inline script beyond the built ones', async ({
   page,
@@ -97,22 +102,43 @@ test("the route's remote is asked for by the page's first script, without /confi
   expect(requests.filter((r) => r.url.startsWith(stack.remoteOrigins.remote_upload))).toEqual([]);
 });
 
-test("every script of the group page is asked for before any script has run: none waits for another's evaluation", async ({
+test("the group page's first query leaves before the shell's scripts are preloaded, and every script the shell loads is named", async ({
   page,
   context,
   stack,
 }) => {
+  // Preloaded from the HTML, the shell's scripts were fetched and compiled alongside the first script's query,
+  // signing and photos and held them back on a phone; the first script preloads them once its query has left
+  // (packages/federation/src/firstScripts.ts, host/src/features/remotes/earlyRemote.ts).
   const pageUrl = `${stack.hostUrl}${paths.group(SEED_GROUPS.bristol)}`;
-  const scripts = (await coldLoadOfGroupPage(page, context, pageUrl)).filter((r) => /\.js(\?|$)/.test(r.url));
-  expect(scripts.length).toBeGreaterThan(20);
-  // Realtime's code is the one script asked for by another: the page's live updates start once it is drawn,
-  // and nothing on the first screen waits for it.
+  const html = await (await page.request.get(pageUrl)).text();
+  expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+  const named = JSON.parse(SHELL_SCRIPTS_BLOCK.exec(html)?.[1] ?? '[]') as string[];
+  expect(named.length).toBeGreaterThan(10);
+
+  const requests = await coldLoadOfGroupPage(page, context, pageUrl);
+  const scripts = requests.filter((r) => /\.js(\?|$)/.test(r.url));
+  expect(new Set(scripts.map((s) => s.url)).size).toBe(scripts.length);
+  const hostScripts = scripts.filter((s) => s.url.startsWith(`${stack.hostUrl}/`));
+  const entry = /\/mf-entry-bootstrap[^/]*\.js$/;
   const isRealtime = (url: string) => new RegExp(`/${REALTIME_CHUNK}-[^/]+\\.js$`).test(url);
-  expect(scripts.filter((s) => isRealtime(s.url))).toHaveLength(1);
-  const foundLate = scripts
-    .filter((s) => s.foundByScript && !isRealtime(s.url))
-    .map((s) => `${s.url} (from ${s.foundByScript})`);
-  expect(foundLate).toEqual([]);
+  // Every host script but the federation's entry (which the page names) and Realtime's code (asked for once the
+  // page is drawn: nothing on the first screen waits for it) is in the first script's list: none is found only
+  // when another script has run.
+  const unnamed = hostScripts
+    .filter((s) => !entry.test(s.url) && !isRealtime(s.url))
+    .map((s) => new URL(s.url).pathname)
+    .filter((path) => !named.includes(path));
+  expect(unnamed).toEqual([]);
+  expect(hostScripts.filter((s) => isRealtime(s.url))).toHaveLength(1);
+  // The first script's preloads (no script file in their stack) come after its query.
+  const query = requests.findIndex((r) => r.url === `${stack.supabaseUrl}/graphql/v1`);
+  expect(query).toBeGreaterThanOrEqual(0);
+  const preloadedByFirstScript = requests
+    .map((r, index) => ({ ...r, index }))
+    .filter((r) => named.includes(new URL(r.url).pathname) && !r.foundByScript);
+  expect(preloadedByFirstScript.length).toBeGreaterThan(0);
+  for (const preload of preloadedByFirstScript) expect(preload.index).toBeGreaterThan(query);
 });
 
 test("the contracts' zod settings are in force on the built page: no code generation, English messages", async ({

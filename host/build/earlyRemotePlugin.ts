@@ -3,7 +3,9 @@
  * earlyRemote.ts) with the site's routes and the remote screens among them, so the current route's remote
  * starts loading as soon as the page is parsed, not after the shell's JavaScript has arrived and run, and so
  * does the screen's first query where the remote publishes one (screen-data.json), and its first render is drawn
- * into the shell's content area where the remote publishes that. It is bundled, with the
+ * into the shell's content area where the remote publishes that; once the query has left, it preloads the shell's
+ * scripts, which the page lists in a data block above it (shellScripts, packages/federation/src/firstScripts.ts).
+ * It is bundled, with the
  * route matching and session key it shares with the code that owns them (@snapshire/contracts), into one
  * classic script, inline: the static server allows it by its hash (scripts/lib/static-server.mjs).
  */
@@ -23,6 +25,7 @@ import {
   type ScreenData,
 } from '../../packages/contracts/src/screen-data.ts';
 import type { RemoteName } from '../../packages/federation/src/remotes.ts';
+import { SHELL_SCRIPTS_ELEMENT_ID, shellScripts } from '../../packages/federation/src/firstScripts.ts';
 import { RUNTIME_CONFIG_ELEMENT_ID, STORED_SESSION_ATTRIBUTE } from '../src/app/runtimeConfigElement.ts';
 import { EARLY_MANIFESTS_KEY } from '../src/features/remotes/earlyManifests.ts';
 import { FIRST_RENDER_ATTRIBUTE } from '../src/features/remotes/firstRenderAttribute.ts';
@@ -70,6 +73,7 @@ export async function earlyRemoteScript(
     screenData,
     STORED_SESSION_ATTRIBUTE,
     firstRender,
+    SHELL_SCRIPTS_ELEMENT_ID,
   ];
   return bundleInlineScript(ENTRY, { EARLY_SCRIPT_ARGUMENTS: args });
 }
@@ -85,11 +89,32 @@ export function withEarlyRemoteScript(html: string, script: string): string {
 }
 
 export function earlyRemotePlugin(): Plugin {
+  let base = '/';
   return {
     name: 'snapshire-early-remote',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler: async (html) => withEarlyRemoteScript(html, await earlyRemoteScript()),
+    },
+    generateBundle: {
+      // Once the page names its scripts (@module-federation/vite writes its bootstrap into it).
+      order: 'post',
+      handler(_options, bundle) {
+        for (const page of Object.values(bundle)) {
+          if (page.type !== 'asset' || !page.fileName.endsWith('.html')) continue;
+          const html = String(page.source);
+          // Data, not script (the page's content security policy has nothing to allow), above the first script,
+          // which reads it as it runs.
+          const list = JSON.stringify(shellScripts(bundle, html, base));
+          page.source = insertAtHeadStart(
+            html,
+            `<script type="application/json" id="${SHELL_SCRIPTS_ELEMENT_ID}">${list}</script>`,
+          );
+        }
+      },
     },
   };
 }

@@ -108,11 +108,11 @@ export function contentSecurityPolicy(config, inlineScriptHashes = []) {
     .join('; ');
 }
 
-/** sha256 CSP sources of the inline (src-less) scripts of an HTML page. */
+/** sha256 CSP sources of the inline (src-less) scripts of an HTML page; not its data blocks, which never run. */
 export function inlineScriptHashes(html) {
   const hashes = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(match[1])) continue;
+    if (/\bsrc\s*=/i.test(match[1]) || /\btype\s*=\s*["']?application\/json/i.test(match[1])) continue;
     hashes.push(`sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}`);
   }
   return hashes;

@@ -1,12 +1,15 @@
 /**
- * Every script of a first screen is named before any script runs, so none waits for another's evaluation to
- * be fetched (e2e/tests/first-load.spec.ts).
+ * Every script of a first screen is named before it is needed, so none waits for another's evaluation to be
+ * fetched (e2e/tests/first-load.spec.ts), and none is fetched before the screen's first query has left.
  *
- * - The host: @module-federation/vite loads the host's own copy of each shared package, and its pending-shares
- *   module, through import() from the federation's bootstrap. Vite preloads only static imports, so those
- *   chunks (@snapshire/ui, @snapshire/data, Apollo's link and utilities) were asked for one after another as
- *   the bootstrap reached them: at fast 4G with a 4x slower CPU, 0.1 s each on the group page's critical path,
- *   and @snapshire/data only after @snapshire/ui had been evaluated. The host's index.html now preloads them.
+ * - The host: its page names the shell's scripts in a data block (SHELL_SCRIPTS_ELEMENT_ID) instead of
+ *   modulepreload links, and its first script preloads them once it has sent the screen's first query
+ *   (host/src/features/remotes/earlyRemote.ts). Named by links in the HTML (16 by @module-federation/vite for
+ *   the host's init, 7 more for the shared packages' copies that its bootstrap loads through import()), they
+ *   were fetched and compiled alongside the first script's chain, and on a phone (fast 4G, 4x CPU) the query
+ *   left at 0.93-1.13 s instead of 0.46-0.65 s. Not named at all, they were found one import() after another:
+ *   under slow 4G the app took over twice as late. `build.modulePreload: false` is the setting both Vite and
+ *   the federation read to add no links.
  * - A remote: its mf-manifest.json lists, per exposed screen, the chunks that hold the screen's modules and
  *   their imports, which the host's first script preloads; it left out the screen's own entry chunk (the
  *   small chunk import() loads, which re-exports the screen from a chunk several screens share), fetched only
@@ -21,30 +24,35 @@ type Chunk = Rollup.OutputChunk;
 
 const isChunk = (file: Bundle[string] | undefined): file is Chunk => file?.type === 'chunk';
 
-function staticClosure(bundle: Bundle, roots: readonly string[]): string[] {
+/** The federation's own chunks (its init, entry and shared-package proxies): their import()s run on every page. */
+const isFederationChunk = (name: string) =>
+  name === 'hostInit' || name === 'pendingShares' || name === 'remoteEntry' || name.startsWith('_virtual_mf');
+
+/**
+ * `roots` with what they import, and what the federation's own chunks load through import(): never the
+ * whole-Chakra copy kept for earlier remotes (only those load it), nor what the app itself loads lazily.
+ */
+function pageClosure(bundle: Bundle, roots: readonly string[]): string[] {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length > 0) {
     const fileName = queue.shift()!;
     if (seen.has(fileName)) continue;
     const chunk = bundle[fileName];
-    if (!isChunk(chunk)) continue;
+    if (!isChunk(chunk) || chunk.name === WHOLE_CHAKRA_CHUNK) continue;
     seen.add(fileName);
-    queue.push(...chunk.imports);
+    queue.push(...chunk.imports, ...(isFederationChunk(chunk.name) ? chunk.dynamicImports : []));
   }
   return [...seen];
 }
-
-/** The federation's map of the host's own copies of the shared packages: its import()s run on every page. */
-const SHARED_IMPORT_MAP_CHUNK = /localSharedImportMap/;
 
 const basename = (fileName: string) => fileName.slice(fileName.lastIndexOf('/') + 1);
 
 /**
  * The chunks a federated host's page always loads that its HTML does not name: those the federation's
- * bootstrap script imports (pending shares), and the host's copy of each shared package that the federation's
- * shared import map loads through import(), each with its static imports. Never the whole-Chakra copy kept for
- * earlier remotes: only those load it. `html` is the built page; `bundle` holds its scripts.
+ * bootstrap script imports (its init, the app's entry, pending shares), what the federation's init loads (the
+ * host's federation entry, and the host's copy of each shared package through its shared import map), each
+ * with its static imports. `html` is the built page; `bundle` holds its scripts.
  */
 export function bootstrapImportedChunks(bundle: Bundle, html: string): string[] {
   const named = Object.keys(bundle).filter((fileName) => html.includes(`/${fileName}"`));
@@ -55,39 +63,26 @@ export function bootstrapImportedChunks(bundle: Bundle, html: string): string[] 
       isChunk(bundle[fileName]) &&
       bootstrapSources.some((asset) => String((asset as Rollup.OutputAsset).source).includes(basename(fileName))),
   );
-  const loaded = staticClosure(bundle, [...named, ...importedByBootstrap]);
-  const shareImports = loaded
-    .filter((fileName) => SHARED_IMPORT_MAP_CHUNK.test(fileName))
-    .flatMap((fileName) => (bundle[fileName] as Chunk).dynamicImports)
-    .filter((fileName) => (bundle[fileName] as Chunk | undefined)?.name !== WHOLE_CHAKRA_CHUNK);
-  const wanted = new Set([...loaded, ...staticClosure(bundle, shareImports)]);
-  return [...wanted].filter((fileName) => !named.includes(fileName));
+  return pageClosure(bundle, [...named, ...importedByBootstrap]).filter((fileName) => !named.includes(fileName));
 }
 
-/** The host's index.html preloads what the federation's bootstrap imports on every page. */
-export function preloadBootstrapImportsPlugin(): Plugin {
-  let base = '/';
-  return {
-    name: 'snapshire-preload-bootstrap-imports',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    generateBundle: {
-      // After @module-federation/vite has put its bootstrap script into the page.
-      order: 'post',
-      handler(_options, bundle) {
-        for (const page of Object.values(bundle)) {
-          if (page.type !== 'asset' || !page.fileName.endsWith('.html')) continue;
-          const html = String(page.source);
-          const links = bootstrapImportedChunks(bundle, html)
-            .map((fileName) => `<link rel="modulepreload" crossorigin href="${base}${fileName}">`)
-            .join('');
-          page.source = html.replace('</head>', `${links}</head>`);
-        }
-      },
-    },
-  };
+/**
+ * The id of the host page's data block that lists the shell's scripts (shellScripts), which the page's first
+ * script preloads (host/build/earlyRemotePlugin.ts writes it).
+ */
+export const SHELL_SCRIPTS_ELEMENT_ID = 'snapshire-shell-scripts';
+
+/** The shell's scripts of a built host page, as paths from the site's root (`base`). */
+export function shellScripts(bundle: Bundle, html: string, base: string): string[] {
+  return bootstrapImportedChunks(bundle, html).map((fileName) => `${base}${fileName}`);
+}
+
+/**
+ * The host's page names no script to preload (Vite's links and the federation's host-init links): its first
+ * script preloads the shell's scripts once the screen's first query has left.
+ */
+export function noPagePreloadsPlugin(): Plugin {
+  return { name: 'snapshire-no-page-preloads', apply: 'build', config: () => ({ build: { modulePreload: false } }) };
 }
 
 interface ManifestExpose {

@@ -16,7 +16,7 @@ import { SHARE_STRATEGY, installedVersion, sharedMap } from './shared.ts';
 import { chakraCorePlugin } from './chakraCore.ts';
 import { chunkGroupsPlugin } from './chunkGroups.ts';
 import { runtimeCoreFromHostPlugin } from './runtimeCoreFromHost.ts';
-import { exposeEntryChunksPlugin, preloadBootstrapImportsPlugin } from './firstScripts.ts';
+import { exposeEntryChunksPlugin, noPagePreloadsPlugin } from './firstScripts.ts';
 import { fileURLToPath } from 'node:url';
 // By path, as the vite configs import this file: their config loader runs it on Node, which cannot load the
 // workspace packages' TypeScript by name. Build time only; the browser never runs this module.
@@ -119,7 +119,7 @@ export function hostFederation(appDir: string): PluginOption {
       experiments: { provideExternalRuntime: true },
       dts: false,
     }),
-    preloadBootstrapImportsPlugin(),
+    noPagePreloadsPlugin(),
   ];
 }
 

@@ -62,8 +62,24 @@ const preloads = () =>
  * (NotFoundError in the next file that drew Chakra global styles, AuthLinkNotice.test.tsx).
  */
 function removeWhatTheTestAdded() {
-  for (const element of document.head.querySelectorAll(`#${RUNTIME_CONFIG_ELEMENT_ID}, link`)) element.remove();
+  for (const element of document.head.querySelectorAll(`#${RUNTIME_CONFIG_ELEMENT_ID}, #${SHELL_SCRIPTS}, link`))
+    element.remove();
 }
+
+/** The id of the page's list of the shell's scripts, as the host's build passes it. */
+const SHELL_SCRIPTS = 'shell-scripts';
+const SHELL_FILES = ['/assets/hostInit-1.js', '/assets/index-2.js'];
+
+/** The page's list of the shell's scripts (packages/federation/src/firstScripts.ts writes it). */
+function listShellScripts() {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = SHELL_SCRIPTS;
+  block.textContent = JSON.stringify(SHELL_FILES);
+  document.head.append(block);
+}
+
+const shellPreloads = () => preloads().filter((href) => new URL(href).origin === location.origin);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -254,6 +270,89 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       Reflect.deleteProperty(screenData.GroupPage, 'firstPhotos');
       Reflect.deleteProperty(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY));
     }
+  });
+
+  const startWithShellScripts = () =>
+    startRouteRemoteEarly(
+      routes,
+      RUNTIME_CONFIG_ELEMENT_ID,
+      EARLY_MANIFESTS_KEY,
+      [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY, EARLY_SCREEN_DATA_STORE_KEY],
+      undefined,
+      undefined,
+      SHELL_SCRIPTS,
+    );
+
+  it("preloads the shell's scripts once the screen's first query has left, not before", async () => {
+    const fetchImpl = page(`/groups/${GROUP}`);
+    listShellScripts();
+    let preloadedWhenQueryLeft: string[] | undefined;
+    fetchImpl.mockImplementation(async (url: string) => {
+      if (url === GRAPHQL) preloadedWhenQueryLeft = shellPreloads();
+      const body = url === BROWSE ? manifest : url === SCREEN_DATA_URL ? screenData : url === GRAPHQL ? ANSWER : null;
+      return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
+    });
+    startWithShellScripts();
+    expect(shellPreloads()).toEqual([]);
+    await vi.waitFor(() => expect(shellPreloads()).toHaveLength(2));
+    expect(preloadedWhenQueryLeft).toEqual([]);
+    expect(shellPreloads()).toEqual(SHELL_FILES.map((file) => new URL(file, location.origin).href));
+    const link = document.head.querySelector<HTMLLinkElement>(`link[href="${SHELL_FILES[0]}"]`);
+    // As the federation's entry imports them (a module script with crossorigin): the same request, reused.
+    expect(link?.crossOrigin).toBe('anonymous');
+  });
+
+  it("with first photos to get, preloads the shell's scripts once the photos have been asked for", async () => {
+    const SIGN = 'http://127.0.0.1:54321/functions/v1/sign-photos';
+    const PHOTO = 'http://127.0.0.1:54321/storage/v1/object/sign/photos/a.jpg?token=t';
+    const firstPhotos = `data:text/javascript,${encodeURIComponent(`
+      export const planFirstPhotos = () => ({
+        signRequest: { functionName: 'sign-photos', body: { paths: ['a.jpg'] } },
+        urlsToFetch: () => [${JSON.stringify(PHOTO)}],
+      });`)}`;
+    Object.assign(screenData.GroupPage, { firstPhotos });
+    try {
+      const fetchImpl = page(`/groups/${GROUP}`);
+      listShellScripts();
+      let preloadedWhenSignLeft: string[] | undefined;
+      let answerSign = () => {};
+      const signAnswered = new Promise<void>((resolve) => (answerSign = resolve));
+      fetchImpl.mockImplementation(async (url: string) => {
+        if (url === SIGN) {
+          preloadedWhenSignLeft = shellPreloads();
+          await signAnswered;
+          return new Response(JSON.stringify({ signed: [] }), { status: 200 });
+        }
+        const body = url === BROWSE ? manifest : url === SCREEN_DATA_URL ? screenData : url === GRAPHQL ? ANSWER : null;
+        return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
+      });
+      startWithShellScripts();
+      await vi.waitFor(() => expect(preloadedWhenSignLeft).toEqual([]));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(shellPreloads()).toEqual([]);
+      answerSign();
+      await vi.waitFor(() => expect(shellPreloads()).toHaveLength(2));
+      // The photo was asked for first.
+      const links = [...document.head.querySelectorAll('link')].map((link) => link.href);
+      expect(links.indexOf(PHOTO)).toBeLessThan(links.indexOf(new URL(SHELL_FILES[0]!, location.origin).href));
+    } finally {
+      Reflect.deleteProperty(screenData.GroupPage, 'firstPhotos');
+      Reflect.deleteProperty(window, Symbol.for(EARLY_SIGNED_PHOTOS_KEY));
+    }
+  });
+
+  it("preloads the shell's scripts at once on a page without a remote screen, and once no query can leave", async () => {
+    page('/terms-and-conditions');
+    listShellScripts();
+    startWithShellScripts();
+    expect(shellPreloads()).toHaveLength(2);
+
+    removeWhatTheTestAdded();
+    const fetchImpl = page(`/groups/${GROUP}?category=c1`);
+    listShellScripts();
+    startWithShellScripts();
+    await vi.waitFor(() => expect(shellPreloads()).toHaveLength(2));
+    expect(graphqlCalls(fetchImpl)).toHaveLength(0);
   });
 
   it("draws the screen's published first render in the shell's content area, with its styles, and leaves it for the screen's slot", async () => {

@@ -48,12 +48,34 @@ export function startRouteRemoteEarly(
   ],
   storedSessionAttribute?: string,
   firstRenderTarget?: FirstRenderTarget,
+  shellScriptsElementId?: string,
 ): void {
   /** A filled first render's finishing (its afterDraw), when it was filled before the shell had been parsed. */
   let whenDrawn: ((drawn: Element) => void) | undefined;
   const addLink = (
     properties: Partial<Pick<HTMLLinkElement, 'rel' | 'as' | 'crossOrigin' | 'fetchPriority' | 'href'>>,
   ) => document.head.appendChild(Object.assign(document.createElement('link'), properties));
+  /**
+   * The shell's scripts (the page's data block, packages/federation/src/firstScripts.ts): preloaded once the
+   * screen's first query has left, or at once on a page that sends none. Fetched and compiled before it, they
+   * held the query, the signing and the photos back on a phone; found only as the federation's entry imports
+   * them, they came one import() after another.
+   */
+  let shellScripts: unknown = [];
+  try {
+    const block = shellScriptsElementId ? document.getElementById(shellScriptsElementId) : null;
+    if (block?.textContent) shellScripts = JSON.parse(block.textContent);
+  } catch {
+    // The federation's entry finds them.
+  }
+  const preloadShell = () => {
+    const scripts = Array.isArray(shellScripts) ? (shellScripts as unknown[]) : [];
+    shellScripts = [];
+    for (const href of scripts)
+      if (typeof href === 'string') addLink({ rel: 'modulepreload', crossOrigin: 'anonymous', href });
+  };
+  /** Set when the screen's first query may still leave: that preloads the shell's scripts. */
+  let queryPending = false;
   try {
     const block = document.getElementById(configElementId);
     if (!block?.textContent) return;
@@ -140,6 +162,8 @@ export function startRouteRemoteEarly(
       .catch(() => undefined);
   } catch {
     // The shell loads the remote the ordinary way.
+  } finally {
+    if (!queryPending) preloadShell();
   }
 
   /**
@@ -216,6 +240,8 @@ export function startRouteRemoteEarly(
         kept?.url === url ? (kept.screens as Record<string, Query | undefined> | undefined) : undefined;
       source = keptScreens?.[exposedName]?.route === pattern ? Promise.resolve(keptScreens) : fetched;
     }
+    queryPending = true;
+    let queryLeft = false;
     void source
       .then((screens) => {
         const query = (screens as Record<string, Query | undefined> | null)?.[exposedName];
@@ -254,7 +280,11 @@ export function startRouteRemoteEarly(
           answer.result = result;
         });
         Reflect.set(window, Symbol.for(answerKey), answer);
-        if (typeof query.firstPhotos === 'string') {
+        queryLeft = true;
+        // In a task of its own, so the request is on its way first.
+        const preloadShellNext = () => setTimeout(preloadShell);
+        if (typeof query.firstPhotos !== 'string') preloadShellNext();
+        else {
           // Beside the remote's manifest; a build with the screens in its own bundle has it at the site's root.
           const moduleUrl = new URL(query.firstPhotos, published ? `${location.origin}/` : manifestUrl).href;
           const template = query.firstRenderTemplate;
@@ -262,11 +292,15 @@ export function startRouteRemoteEarly(
             firstRenderTarget && typeof template?.html === 'string' && typeof template.css === 'string'
               ? { template: template.html, css: template.css, target: firstRenderTarget }
               : undefined;
-          const signed = startFirstPhotos(moduleUrl, body, supabaseUrl, anonKey, authorization, fill);
+          const signed = startFirstPhotos(moduleUrl, body, supabaseUrl, anonKey, authorization, fill, preloadShellNext);
           Reflect.set(window, Symbol.for(signedPhotosKey), { sentAt: answer.sentAt, body: signed });
         }
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      // No query left (none published for this address, or no valid session): the shell's scripts at once.
+      .then(() => {
+        if (!queryLeft) preloadShell();
+      });
   }
 
   /**
@@ -341,7 +375,8 @@ export function startRouteRemoteEarly(
    * The screen's first photos (FirstPhotosModule in @snapshire/contracts, the remote's own layout): signed in
    * the one request the screen would send, and the first row's downloads started at high priority, as the
    * screen's <img> elements will ask for them (no crossorigin), so those find them downloaded or on their way.
-   * Resolves to the sign-photos answer the screen's photo signer takes, or null.
+   * Resolves to the sign-photos answer the screen's photo signer takes, or null. `whenAsked` runs once the sign
+   * request has left, or once none can.
    */
   function startFirstPhotos(
     moduleUrl: string,
@@ -350,6 +385,7 @@ export function startRouteRemoteEarly(
     anonKey: string,
     authorization: string,
     fill: FirstRenderFill | undefined,
+    whenAsked: () => void,
   ): Promise<unknown> {
     interface Plan {
       signRequest?: { functionName: string; body: unknown };
@@ -387,6 +423,7 @@ export function startRouteRemoteEarly(
         return response.then((answer) => {
           for (const href of plan.urlsToFetch(answer))
             addLink({ rel: 'preload', as: 'image', fetchPriority: 'high', href });
+          whenAsked();
           try {
             const filled = fill && planner.fillFirstRender?.(fill.template, result, answer, page);
             if (fill && filled) drawFilledFirstRender(filled, fill.css, fill.target);
@@ -396,6 +433,7 @@ export function startRouteRemoteEarly(
           return answer;
         });
       })
-      .catch(() => null);
+      .catch(() => null)
+      .finally(whenAsked);
   }
 }
