@@ -37,17 +37,37 @@ export class InvalidJwtError extends Error {
   }
 }
 
+/** How many verified tokens verifyProjectJwt keeps (a few hundred bytes each). */
+const VERIFIED_TOKENS_KEPT = 1_000;
+/** Tokens verified with a secret (keyed by both), most recently used last. */
+const verifiedTokens = new Map<string, JWTPayload & Record<string, unknown>>();
+
 /**
  * Verifies a JWT signed with the project's secret: HS256 only (so `alg: none` and every other algorithm is
- * refused), signature, exp and nbf. Returns its payload.
+ * refused), signature, exp and nbf. Returns (a copy of) its payload.
+ *
+ * A token that verified once is kept, with its payload, and only its expiry is checked again: every request
+ * carries the same anon key or access token, and verifying it anew through WebCrypto (jose) waits on the thread
+ * pool that file writes use, so during an upload burst every visitor's request waited behind them.
  */
 export async function verifyProjectJwt(
   token: string,
   jwtSecret: string,
 ): Promise<JWTPayload & Record<string, unknown>> {
+  const key = `${jwtSecret}\n${token}`;
+  const kept = verifiedTokens.get(key);
+  if (kept) {
+    verifiedTokens.delete(key);
+    // jose's test: expired once exp is not after the current second.
+    if (typeof kept.exp === 'number' && kept.exp <= Math.floor(Date.now() / 1000))
+      throw new InvalidJwtError('token is expired', 'expired');
+    verifiedTokens.set(key, kept);
+    return structuredClone(kept);
+  }
+  let payload: JWTPayload & Record<string, unknown>;
   try {
-    const { payload } = await jwtVerify(token, secretBytes(jwtSecret), { algorithms: ['HS256'] });
-    return payload as JWTPayload & Record<string, unknown>;
+    payload = (await jwtVerify(token, secretBytes(jwtSecret), { algorithms: ['HS256'] })).payload as JWTPayload &
+      Record<string, unknown>;
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new InvalidJwtError('token is expired', 'expired');
     if (err instanceof joseErrors.JWSSignatureVerificationFailed)
@@ -59,6 +79,9 @@ export async function verifyProjectJwt(
       'invalid',
     );
   }
+  verifiedTokens.set(key, structuredClone(payload));
+  if (verifiedTokens.size > VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  return payload;
 }
 
 /** Signs any payload with the project's secret (HS256): access tokens, signed storage URLs. */

@@ -17,8 +17,11 @@ const THREAD_ENTRY = fileURLToPath(new URL('./function-thread.mjs', import.meta.
 type CallRequest = Omit<FunctionCall, 'id'>;
 
 /**
- * The function threads of one backend (function-thread.ts): started on the first call, each call sent to the
- * thread with the fewest under way. A thread that dies fails its calls; the next call starts another.
+ * The threads of one function of one backend (function-thread.ts), as Supabase's edge runtime gives each
+ * function workers of its own, so a function's calls never wait behind another's work (a visitor's photos
+ * being signed behind someone's upload being decoded): started on the first call, each call sent to an idle
+ * thread or, with all busy, a new one (up to FUNCTION_THREADS), else the one with the fewest under way. A
+ * thread that dies fails its calls; the next call starts another.
  */
 class FunctionThreads {
   private readonly threads: { worker: Worker; pending: Map<number, (answer: FunctionThreadAnswer) => void> }[] = [];
@@ -38,9 +41,9 @@ class FunctionThreads {
     });
   }
 
-  /** Every thread imports the function, so no first call waits for it. */
+  /** The first thread (and every other already started) imports the function, so no first call waits for it. */
   async warm(request: CallRequest): Promise<FunctionThreadAnswer[]> {
-    while (!this.closed && this.threads.length < FUNCTION_THREADS) this.start();
+    if (!this.closed && this.threads.length === 0) this.start();
     return Promise.all(
       this.threads.map(
         (thread) =>
@@ -95,10 +98,15 @@ function functionError(c: Context, status: 401 | 404 | 500 | 503, message: strin
   return c.json({ code: status, message }, status);
 }
 
-/** Each backend's function threads and environment (functionRoutes), for warmFunctions and closeFunctions. */
+/** Each backend's functions' threads and environment (functionRoutes), for warmFunctions and closeFunctions. */
 const runtimes = new WeakMap<
   BackendContext,
-  { threads: FunctionThreads; dir: string; env: () => Record<string, string> }
+  {
+    threadsOf: (name: string) => FunctionThreads;
+    closeAll: () => Promise<void>;
+    dir: string;
+    env: () => Record<string, string>;
+  }
 >();
 
 /** The project's edge functions: the folders of functions/ with an index.ts. */
@@ -119,7 +127,7 @@ export async function warmFunctions(ctx: BackendContext): Promise<void> {
   const names = functionNames(runtime.dir);
   await Promise.all(
     names.map(async (name) => {
-      const answers = await runtime.threads.warm(warmCall(runtime.dir, name, runtime.env()));
+      const answers = await runtime.threadsOf(name).warm(warmCall(runtime.dir, name, runtime.env()));
       const failed = answers.find((answer) => !answer.ok);
       if (failed && !failed.ok) ctx.log(`function ${name} failed to load: ${failed.message}`);
       else ctx.log(`function ${name} loaded`);
@@ -129,7 +137,7 @@ export async function warmFunctions(ctx: BackendContext): Promise<void> {
 
 /** Stops the backend's function threads (its stop()). */
 export async function closeFunctions(ctx: BackendContext): Promise<void> {
-  await runtimes.get(ctx)?.threads.close();
+  await runtimes.get(ctx)?.closeAll();
 }
 
 function warmCall(dir: string, name: string, env: Record<string, string>): CallRequest {
@@ -151,8 +159,22 @@ export function functionRoutes(ctx: BackendContext): Hono {
     SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
     SUPABASE_DB_URL: ctx.db.url,
   });
-  const threads = new FunctionThreads(ctx.log);
-  runtimes.set(ctx, { threads, dir, env });
+  const threadsByFunction = new Map<string, FunctionThreads>();
+  let closed = false;
+  const threadsOf = (name: string): FunctionThreads => {
+    let threads = threadsByFunction.get(name);
+    if (!threads) {
+      threadsByFunction.set(name, (threads = new FunctionThreads(ctx.log)));
+      // A call after the backend stopped is refused, as before any thread had started.
+      if (closed) void threads.close();
+    }
+    return threads;
+  };
+  const closeAll = async (): Promise<void> => {
+    closed = true;
+    await Promise.all([...threadsByFunction.values()].map((threads) => threads.close()));
+  };
+  runtimes.set(ctx, { threadsOf, closeAll, dir, env });
 
   app.all('/:name/*', (c) => invoke(c));
   app.all('/:name', (c) => invoke(c));
@@ -186,7 +208,7 @@ export function functionRoutes(ctx: BackendContext): Hono {
     } catch {
       // Not served by @hono/node-server (app.request in a test): the loopback stands in.
     }
-    const answer = await threads.call({
+    const answer = await threadsOf(name).call({
       type: 'invoke',
       dir,
       name,

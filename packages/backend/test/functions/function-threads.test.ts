@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../../testing/backend.ts';
 
@@ -10,11 +11,24 @@ Deno.serve(() => {
 });
 `;
 
+/** A function that answers at once with its thread's scheduling priority (its nice value). */
+const PRIORITY_FUNCTION = `
+import { getPriority } from 'node:os';
+Deno.serve(() => new Response(String(getPriority())));
+`;
+
 describe('edge functions run off the thread that serves requests', () => {
   let backend: TestBackend;
   beforeAll(async () => {
-    backend = await startTestBackend({ files: { 'functions/busy/index.ts': BUSY_FUNCTION } });
+    backend = await startTestBackend({
+      files: { 'functions/busy/index.ts': BUSY_FUNCTION, 'functions/priority/index.ts': PRIORITY_FUNCTION },
+    });
   });
+  const callFunction = (name: string) =>
+    fetch(`${backend.url}/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.anonKey}` },
+    });
   afterAll(async () => backend?.stop());
 
   it("answers other requests while a function's work holds its own thread", async () => {
@@ -31,6 +45,25 @@ describe('edge functions run off the thread that serves requests', () => {
     order.push(`other ${other.status}`);
     await busy;
     expect(order).toEqual(['other 200', 'function 200 done']);
+  });
+
+  it("answers a function's call while another function's work holds that one's thread", async () => {
+    await (await callFunction('busy')).text();
+    await (await callFunction('priority')).text();
+    const order: string[] = [];
+    const busy = callFunction('busy').then(async (r) => order.push(`busy ${await r.text()}`));
+    await new Promise((r) => setTimeout(r, 300));
+    const other = await callFunction('priority');
+    order.push(`priority ${other.status}`);
+    await busy;
+    expect(order).toEqual(['priority 200', 'busy done']);
+  });
+
+  it('runs functions at the lowest scheduling priority, and leaves the thread that serves requests its own', async () => {
+    const answer = await callFunction('priority');
+    expect(await answer.text()).toBe('19');
+    // The backend serves from this process's main thread (startTestBackend).
+    expect(getPriority()).toBe(0);
   });
 
   it('gives each call the request as sent and the response as made, headers and bytes', async () => {
