@@ -174,7 +174,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     vi.stubGlobal('fetch', fetchImpl);
     return fetchImpl;
   }
-  const start = (firstRenderTarget?: FirstRenderTarget) =>
+  const start = (firstRenderTarget?: FirstRenderTarget, shellScriptsElementId?: string) =>
     startRouteRemoteEarly(
       routes,
       RUNTIME_CONFIG_ELEMENT_ID,
@@ -182,6 +182,7 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY, EARLY_SCREEN_DATA_STORE_KEY],
       undefined,
       firstRenderTarget,
+      shellScriptsElementId,
     );
   const early = () => Reflect.get(window, Symbol.for(EARLY_SCREEN_DATA_KEY)) as EarlyScreenAnswer | undefined;
   const graphqlCalls = (fetchImpl: ReturnType<typeof page>) => fetchImpl.mock.calls.filter(([url]) => url === GRAPHQL);
@@ -272,25 +273,16 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
     }
   });
 
-  const startWithShellScripts = () =>
-    startRouteRemoteEarly(
-      routes,
-      RUNTIME_CONFIG_ELEMENT_ID,
-      EARLY_MANIFESTS_KEY,
-      [SCREEN_DATA_FILE, EARLY_SCREEN_DATA_KEY, EARLY_SIGNED_PHOTOS_KEY, EARLY_SCREEN_DATA_STORE_KEY],
-      undefined,
-      undefined,
-      SHELL_SCRIPTS,
-    );
+  const startWithShellScripts = () => start(undefined, SHELL_SCRIPTS);
 
   it("preloads the shell's scripts once the screen's first query has left, not before", async () => {
     const fetchImpl = page(`/groups/${GROUP}`);
     listShellScripts();
     let preloadedWhenQueryLeft: string[] | undefined;
-    fetchImpl.mockImplementation(async (url: string) => {
+    const answer = fetchImpl.getMockImplementation()!;
+    fetchImpl.mockImplementation(async (url, init) => {
       if (url === GRAPHQL) preloadedWhenQueryLeft = shellPreloads();
-      const body = url === BROWSE ? manifest : url === SCREEN_DATA_URL ? screenData : url === GRAPHQL ? ANSWER : null;
-      return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
+      return answer(url, init);
     });
     startWithShellScripts();
     expect(shellPreloads()).toEqual([]);
@@ -317,14 +309,12 @@ describe("startRouteRemoteEarly: the screen's first query", () => {
       let preloadedWhenSignLeft: string[] | undefined;
       let answerSign = () => {};
       const signAnswered = new Promise<void>((resolve) => (answerSign = resolve));
-      fetchImpl.mockImplementation(async (url: string) => {
-        if (url === SIGN) {
-          preloadedWhenSignLeft = shellPreloads();
-          await signAnswered;
-          return new Response(JSON.stringify({ signed: [] }), { status: 200 });
-        }
-        const body = url === BROWSE ? manifest : url === SCREEN_DATA_URL ? screenData : url === GRAPHQL ? ANSWER : null;
-        return new Response(JSON.stringify(body), { status: body ? 200 : 404 });
+      const answer = fetchImpl.getMockImplementation()!;
+      fetchImpl.mockImplementation(async (url, init) => {
+        if (url !== SIGN) return answer(url, init);
+        preloadedWhenSignLeft = shellPreloads();
+        await signAnswered;
+        return new Response(JSON.stringify({ signed: [] }), { status: 200 });
       });
       startWithShellScripts();
       await vi.waitFor(() => expect(preloadedWhenSignLeft).toEqual([]));
