@@ -4,7 +4,6 @@
  * CPU-bound work (decoding a photo in WebAssembly) never holds up the thread that serves requests.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
@@ -127,17 +126,6 @@ async function answer(call: FunctionCall): Promise<FunctionThreadAnswer> {
   }
 }
 
-/**
- * The lowest scheduling priority, for this thread only (Linux keeps a nice value per thread): when the machine's
- * cores are all busy, the threads that serve requests and run the database go first, and a burst of photo
- * decoding slows the uploads, not every visitor's request (packages/backend/bench/fair-load.ts).
- */
-const FUNCTION_THREAD_NICENESS = 19;
-try {
-  setPriority(FUNCTION_THREAD_NICENESS);
-} catch {
-  // Not permitted here (a platform without per-thread priorities): the thread keeps the process's priority.
-}
 installDenoShim();
 parentPort!.on('message', (call: FunctionCall) => {
   void answer(call).then((reply) => parentPort!.postMessage(reply, reply.ok && reply.body ? [reply.body] : []));
