@@ -376,7 +376,7 @@ export function startRouteRemoteEarly(
    * the one request the screen would send, and the first row's downloads started at high priority, as the
    * screen's <img> elements will ask for them (no crossorigin), so those find them downloaded or on their way.
    * Resolves to the sign-photos answer the screen's photo signer takes, or null. `whenAsked` runs once the sign
-   * request has left, or once none can.
+   * answer is in and the photos have been asked for, or once that cannot happen.
    */
   function startFirstPhotos(
     moduleUrl: string,
