@@ -11,11 +11,11 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { functionNames } from '../src/functions/functions.ts';
 import { type BackendProcess, startBackendProcess, stopBackendProcess } from '../testing/processes.ts';
 import { VISITOR_QUERY, graphql, signIn } from './fair-load-requests.ts';
 
@@ -71,9 +71,7 @@ function startLoad(phase: '16 uploads' | '32 flooding', env: Record<string, stri
 
 /** Once the backend has loaded every edge function (it does so right after start): the phases meet it idle. */
 async function functionsLoaded(backend: BackendProcess): Promise<void> {
-  const functions = readdirSync(FUNCTIONS_DIR, { withFileTypes: true }).filter(
-    (entry) => entry.isDirectory() && existsSync(join(FUNCTIONS_DIR, entry.name, 'index.ts')),
-  ).length;
+  const functions = functionNames(FUNCTIONS_DIR).length;
   const until = Date.now() + 60_000;
   while ((backend.output().match(/function \S+ (loaded|failed to load)/g) ?? []).length < functions) {
     if (Date.now() > until) throw new Error(`the backend did not load its functions:\n${backend.output()}`);

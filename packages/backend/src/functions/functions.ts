@@ -10,49 +10,68 @@ import { InvalidJwtError, verifyProjectJwt } from '../config/keys.ts';
 import { bearerToken } from '../http/caller.ts';
 import type { FunctionCall, FunctionThreadAnswer } from './function-protocol.ts';
 
-/** Threads that run function calls: one fewer than the machine's cores (at least one), at most four. */
+/** The threads one function's calls may hold at once: one fewer than the machine's cores (at least one), at most four. */
 const FUNCTION_THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
+/** The threads of all functions together. */
+const MAX_FUNCTION_THREADS = 8;
 const THREAD_ENTRY = fileURLToPath(new URL('./function-thread.mjs', import.meta.url));
 
 type CallRequest = Omit<FunctionCall, 'id'>;
 
+interface FunctionThread {
+  worker: Worker;
+  /** The calls under way in the thread: what answers each, and which function it is for. */
+  pending: Map<number, { resolve: (answer: FunctionThreadAnswer) => void; name: string }>;
+  /** The functions the thread has imported. */
+  loaded: Set<string>;
+}
+
 /**
- * The threads of one function of one backend (function-thread.ts), as Supabase's edge runtime gives each
- * function workers of its own, so a function's calls never wait behind another's work (a visitor's photos
- * being signed behind someone's upload being decoded): started on the first call, each call sent to an idle
- * thread or, with all busy, a new one (up to FUNCTION_THREADS), else the one with the fewest under way. A
- * thread that dies fails its calls; the next call starts another.
+ * The threads that run one backend's function calls (function-thread.ts), off the thread that serves requests.
+ * As Supabase's edge runtime gives each function workers of its own, a call never waits behind another
+ * function's work (a visitor's photos being signed behind someone's upload being decoded), and one function's
+ * calls hold at most FUNCTION_THREADS threads at once, queueing on the least busy of them beyond that. Unlike
+ * it, a free thread runs any function: a function's first call in a thread that has run another finds tsx,
+ * @snapshire/contracts and supabase-js loaded (30-40 ms; a new thread loads them again, 0.7-0.9 s on an idle
+ * machine). So a call goes to a free thread (one that has imported its function first), else to a new one (up
+ * to MAX_FUNCTION_THREADS). A thread that dies fails its calls; the next call starts another.
  */
 class FunctionThreads {
-  private readonly threads: { worker: Worker; pending: Map<number, (answer: FunctionThreadAnswer) => void> }[] = [];
+  private readonly threads: FunctionThread[] = [];
   private nextId = 0;
   private closed = false;
 
   constructor(private readonly log: (message: string) => void) {}
 
-  call(request: CallRequest): Promise<FunctionThreadAnswer> {
+  call(request: CallRequest, thread = this.pick(request.name)): Promise<FunctionThreadAnswer> {
     if (this.closed) return Promise.reject(new Error('the backend is stopping'));
-    const thread = this.pick();
     const id = ++this.nextId;
     return new Promise((resolve) => {
-      thread.pending.set(id, resolve);
+      thread.pending.set(id, {
+        name: request.name,
+        resolve: (answer) => {
+          if (answer.ok) thread.loaded.add(request.name);
+          resolve(answer);
+        },
+      });
       const call: FunctionCall = { ...request, id };
       thread.worker.postMessage(call, call.body ? [call.body] : []);
     });
   }
 
-  /** The first thread (and every other already started) imports the function, so no first call waits for it. */
-  async warm(request: CallRequest): Promise<FunctionThreadAnswer[]> {
-    if (!this.closed && this.threads.length === 0) this.start();
+  /**
+   * Starts a thread for each function (at least FUNCTION_THREADS) and has each import every function, so that
+   * neither a first call nor a call that finds the others busy waits for a thread to start. Answers each
+   * request with its first failure, if any.
+   */
+  async warm(requests: CallRequest[]): Promise<FunctionThreadAnswer[]> {
+    const wanted = Math.min(MAX_FUNCTION_THREADS, Math.max(FUNCTION_THREADS, requests.length));
+    while (!this.closed && this.threads.length < wanted) this.start();
     return Promise.all(
-      this.threads.map(
-        (thread) =>
-          new Promise<FunctionThreadAnswer>((resolve) => {
-            const id = ++this.nextId;
-            thread.pending.set(id, resolve);
-            thread.worker.postMessage({ ...request, id } satisfies FunctionCall);
-          }),
-      ),
+      requests.map(async (request) => {
+        const answers = await Promise.all(this.threads.map((thread) => this.call(request, thread)));
+        return answers.find((answer) => !answer.ok) ?? answers[0]!;
+      }),
     );
   }
 
@@ -61,26 +80,31 @@ class FunctionThreads {
     await Promise.all(this.threads.splice(0).map((t) => t.worker.terminate()));
   }
 
-  private pick() {
-    if (this.threads.length < FUNCTION_THREADS) {
-      const idle = this.threads.find((t) => t.pending.size === 0);
-      return idle ?? this.start();
-    }
-    return this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  private pick(name: string): FunctionThread {
+    const leastBusy = (threads: FunctionThread[]) =>
+      threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    const running = this.threads.filter(
+      (t) => t.pending.size > 0 && [...t.pending.values()].every((call) => call.name === name),
+    );
+    if (running.length >= FUNCTION_THREADS) return leastBusy(running);
+    const free = this.threads.filter((t) => t.pending.size === 0);
+    if (free.length > 0) return free.find((t) => t.loaded.has(name)) ?? free[0]!;
+    if (this.threads.length < MAX_FUNCTION_THREADS) return this.start();
+    return leastBusy(running.length > 0 ? running : this.threads);
   }
 
-  private start() {
+  private start(): FunctionThread {
     const worker = new Worker(THREAD_ENTRY);
-    const thread = { worker, pending: new Map<number, (answer: FunctionThreadAnswer) => void>() };
+    const thread: FunctionThread = { worker, pending: new Map(), loaded: new Set() };
     worker.on('message', (answer: FunctionThreadAnswer) => {
-      const resolve = thread.pending.get(answer.id);
+      const call = thread.pending.get(answer.id);
       thread.pending.delete(answer.id);
-      resolve?.(answer);
+      call?.resolve(answer);
     });
     const fail = (message: string) => {
       const index = this.threads.indexOf(thread);
       if (index >= 0) this.threads.splice(index, 1);
-      for (const [id, resolve] of thread.pending) resolve({ id, ok: false, stage: 'run', message });
+      for (const [id, call] of thread.pending) call.resolve({ id, ok: false, stage: 'run', message });
       thread.pending.clear();
     };
     worker.on('error', (err) => {
@@ -101,16 +125,11 @@ function functionError(c: Context, status: 401 | 404 | 500 | 503, message: strin
 /** Each backend's functions' threads and environment (functionRoutes), for warmFunctions and closeFunctions. */
 const runtimes = new WeakMap<
   BackendContext,
-  {
-    threadsOf: (name: string) => FunctionThreads;
-    closeAll: () => Promise<void>;
-    dir: string;
-    env: () => Record<string, string>;
-  }
+  { threads: FunctionThreads; dir: string; env: () => Record<string, string> }
 >();
 
 /** The project's edge functions: the folders of functions/ with an index.ts. */
-function functionNames(dir: string): string[] {
+export function functionNames(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'index.ts')))
@@ -125,19 +144,17 @@ export async function warmFunctions(ctx: BackendContext): Promise<void> {
   const runtime = runtimes.get(ctx);
   if (!runtime) return;
   const names = functionNames(runtime.dir);
-  await Promise.all(
-    names.map(async (name) => {
-      const answers = await runtime.threadsOf(name).warm(warmCall(runtime.dir, name, runtime.env()));
-      const failed = answers.find((answer) => !answer.ok);
-      if (failed && !failed.ok) ctx.log(`function ${name} failed to load: ${failed.message}`);
-      else ctx.log(`function ${name} loaded`);
-    }),
-  );
+  const answers = await runtime.threads.warm(names.map((name) => warmCall(runtime.dir, name, runtime.env())));
+  names.forEach((name, i) => {
+    const answer = answers[i]!;
+    if (!answer.ok) ctx.log(`function ${name} failed to load: ${answer.message}`);
+    else ctx.log(`function ${name} loaded`);
+  });
 }
 
 /** Stops the backend's function threads (its stop()). */
 export async function closeFunctions(ctx: BackendContext): Promise<void> {
-  await runtimes.get(ctx)?.closeAll();
+  await runtimes.get(ctx)?.threads.close();
 }
 
 function warmCall(dir: string, name: string, env: Record<string, string>): CallRequest {
@@ -159,22 +176,8 @@ export function functionRoutes(ctx: BackendContext): Hono {
     SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
     SUPABASE_DB_URL: ctx.db.url,
   });
-  const threadsByFunction = new Map<string, FunctionThreads>();
-  let closed = false;
-  const threadsOf = (name: string): FunctionThreads => {
-    let threads = threadsByFunction.get(name);
-    if (!threads) {
-      threadsByFunction.set(name, (threads = new FunctionThreads(ctx.log)));
-      // A call after the backend stopped is refused, as before any thread had started.
-      if (closed) void threads.close();
-    }
-    return threads;
-  };
-  const closeAll = async (): Promise<void> => {
-    closed = true;
-    await Promise.all([...threadsByFunction.values()].map((threads) => threads.close()));
-  };
-  runtimes.set(ctx, { threadsOf, closeAll, dir, env });
+  const threads = new FunctionThreads(ctx.log);
+  runtimes.set(ctx, { threads, dir, env });
 
   app.all('/:name/*', (c) => invoke(c));
   app.all('/:name', (c) => invoke(c));
@@ -208,7 +211,7 @@ export function functionRoutes(ctx: BackendContext): Hono {
     } catch {
       // Not served by @hono/node-server (app.request in a test): the loopback stands in.
     }
-    const answer = await threadsOf(name).call({
+    const answer = await threads.call({
       type: 'invoke',
       dir,
       name,
