@@ -1,7 +1,7 @@
 import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { WHOLE_CHAKRA_CHUNK } from './chakraCore.ts';
-import { bootstrapImportedChunks, withExposeEntryChunks } from './firstScripts.ts';
+import { shellScripts, withExposeEntryChunks } from './firstScripts.ts';
 
 // Only the fields the selection reads: a full Rollup output chunk or asset has dozens more.
 const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = [], name = 'chunk') =>
@@ -43,7 +43,7 @@ describe("the host's first scripts", () => {
   const html = '<script type="module" src="/assets/mf-entry-bootstrap-0-abc.js"></script>';
 
   it("names what the bootstrap imports, the entries and the host's shared copies, with their imports, once", () => {
-    expect(bootstrapImportedChunks(bundle, html).sort()).toEqual([
+    expect(shellScripts(bundle, html, '').sort()).toEqual([
       'assets/chakra-components-10.js',
       'assets/data-8.js',
       'assets/hostInit-1.js',
@@ -58,7 +58,7 @@ describe("the host's first scripts", () => {
   });
 
   it("leaves out the whole-Chakra copy for earlier remotes and what the app's own code loads lazily", () => {
-    const preloaded = bootstrapImportedChunks(bundle, html);
+    const preloaded = shellScripts(bundle, html, '');
     expect(preloaded).not.toContain('assets/whole-chakra-9.js');
     expect(preloaded).not.toContain('assets/LazyScreen-11.js');
     expect(preloaded).not.toContain('assets/realtime-13.js');

@@ -49,12 +49,13 @@ function pageClosure(bundle: Bundle, roots: readonly string[]): string[] {
 const basename = (fileName: string) => fileName.slice(fileName.lastIndexOf('/') + 1);
 
 /**
- * The chunks a federated host's page always loads that its HTML does not name: those the federation's
- * bootstrap script imports (its init, the app's entry, pending shares), what the federation's init loads (the
- * host's federation entry, and the host's copy of each shared package through its shared import map), each
- * with its static imports. `html` is the built page; `bundle` holds its scripts.
+ * The shell's scripts: the chunks a federated host's page always loads that its HTML does not name, as paths
+ * from the site's root (`base`). Those the federation's bootstrap script imports (its init, the app's entry,
+ * pending shares), what the federation's init loads (the host's federation entry, and the host's copy of each
+ * shared package through its shared import map), each with its static imports. `html` is the built page;
+ * `bundle` holds its scripts.
  */
-export function bootstrapImportedChunks(bundle: Bundle, html: string): string[] {
+export function shellScripts(bundle: Bundle, html: string, base: string): string[] {
   const named = Object.keys(bundle).filter((fileName) => html.includes(`/${fileName}"`));
   // The bootstrap is an asset (written by @module-federation/vite): the chunks it imports are named in its text.
   const bootstrapSources = named.map((fileName) => bundle[fileName]).filter((file) => file?.type === 'asset');
@@ -63,7 +64,9 @@ export function bootstrapImportedChunks(bundle: Bundle, html: string): string[] 
       isChunk(bundle[fileName]) &&
       bootstrapSources.some((asset) => String((asset as Rollup.OutputAsset).source).includes(basename(fileName))),
   );
-  return pageClosure(bundle, [...named, ...importedByBootstrap]).filter((fileName) => !named.includes(fileName));
+  return pageClosure(bundle, [...named, ...importedByBootstrap])
+    .filter((fileName) => !named.includes(fileName))
+    .map((fileName) => `${base}${fileName}`);
 }
 
 /**
@@ -71,11 +74,6 @@ export function bootstrapImportedChunks(bundle: Bundle, html: string): string[] 
  * script preloads (host/build/earlyRemotePlugin.ts writes it).
  */
 export const SHELL_SCRIPTS_ELEMENT_ID = 'snapshire-shell-scripts';
-
-/** The shell's scripts of a built host page, as paths from the site's root (`base`). */
-export function shellScripts(bundle: Bundle, html: string, base: string): string[] {
-  return bootstrapImportedChunks(bundle, html).map((fileName) => `${base}${fileName}`);
-}
 
 /**
  * The host's page names no script to preload (Vite's links and the federation's host-init links): its first
