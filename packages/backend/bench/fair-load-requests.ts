@@ -3,6 +3,7 @@
  * flooders' GraphQL reads, the member's sign-in and photo posts.
  */
 import { request } from 'node:http';
+import { encodePostCreateForm } from '@snapshire/contracts';
 import sharp from 'sharp';
 import { SAMPLE_ACCOUNTS } from '../../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../../supabase/seed/ids.ts';
@@ -64,12 +65,17 @@ export async function photo(): Promise<Uint8Array<ArrayBuffer>> {
 
 /** Posts `jpeg` as a new photo of the sample family group through handle-post-create; true when it was made. */
 export async function postPhoto(url: string, anonKey: string, token: string, jpeg: Uint8Array<ArrayBuffer>) {
-  const form = new FormData();
-  form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'bench.jpg');
-  form.append('groupId', SEED_GROUPS.family);
-  form.append('photoType', 'DIGITAL');
-  form.append('width', '1600');
-  form.append('height', '1200');
+  const form = encodePostCreateForm(
+    {
+      file: new File([jpeg], 'bench.jpg', { type: 'image/jpeg' }),
+      groupId: SEED_GROUPS.family,
+      photoType: 'DIGITAL',
+      width: 1600,
+      height: 1200,
+      categoryIds: [],
+    },
+    new FormData(),
+  );
   const response = await fetch(`${url}/functions/v1/handle-post-create`, {
     method: 'POST',
     headers: { apikey: anonKey, Authorization: `Bearer ${token}` },

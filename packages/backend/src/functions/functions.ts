@@ -43,8 +43,10 @@ class FunctionThreads {
 
   constructor(private readonly log: (message: string) => void) {}
 
-  call(request: CallRequest, thread = this.pick(request.name)): Promise<FunctionThreadAnswer> {
+  /** Sends the call to `to`, or to the thread pick() chooses; refused once the backend is stopping. */
+  call(request: CallRequest, to?: FunctionThread): Promise<FunctionThreadAnswer> {
     if (this.closed) return Promise.reject(new Error('the backend is stopping'));
+    const thread = to ?? this.pick(request.name);
     const id = ++this.nextId;
     return new Promise((resolve) => {
       thread.pending.set(id, {
@@ -65,8 +67,10 @@ class FunctionThreads {
    * request with its first failure, if any.
    */
   async warm(requests: CallRequest[]): Promise<FunctionThreadAnswer[]> {
+    if (this.closed)
+      return requests.map(() => ({ id: 0, ok: false, stage: 'load', message: 'the backend is stopping' }));
     const wanted = Math.min(MAX_FUNCTION_THREADS, Math.max(FUNCTION_THREADS, requests.length));
-    while (!this.closed && this.threads.length < wanted) this.start();
+    while (this.threads.length < wanted) this.start();
     return Promise.all(
       requests.map(async (request) => {
         const answers = await Promise.all(this.threads.map((thread) => this.call(request, thread)));
