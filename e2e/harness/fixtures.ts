@@ -10,11 +10,13 @@
  * - `pageErrors`: uncaught errors of `page`, collected for assertions.
  * - `sandbox(options)`: a private copy of the site whose remotes can go down or hang (see sandbox.ts).
  * Every test fails on a Content-Security-Policy violation in its browser context (the static server's policy
- * must allow everything the site really does, and nothing more).
+ * must allow everything the site really does, and nothing more). A failed test prints what its browser saw
+ * (failureDiagnostics.ts).
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { FailureDiagnostics } from './failureDiagnostics.ts';
 import { startSandbox, type RemoteState, type RemoteName, type Sandbox, type SandboxOptions } from './sandbox.ts';
 import { readStack, type E2EStack } from './stack.ts';
 
@@ -45,7 +47,8 @@ const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolatio
   console.error('${CSP_VIOLATION_PREFIX} ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' on ' + e.documentURI));`;
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
-  context: async ({ context }, use) => {
+  context: async ({ context }, use, testInfo) => {
+    const diagnostics = new FailureDiagnostics(context);
     const violations: string[] = [];
     await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
     context.on('console', (message) => {
@@ -53,6 +56,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         violations.push(message.text());
     });
     await use(context);
+    if (testInfo.status !== testInfo.expectedStatus)
+      console.log(`What the browser saw in "${testInfo.title}":\n${await diagnostics.report()}`);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
   stack: [async ({}, use) => use(readStack()), { scope: 'worker' }],
