@@ -1,7 +1,7 @@
 /** Posting a photo as a person does, through the new-post screen. */
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { MESSAGES, paths } from '@snapshire/contracts';
+import { encodePostCreateForm, MESSAGES, paths } from '@snapshire/contracts';
 import type { E2EStack } from '../harness/stack.ts';
 
 const POST_URL = /\/groups\/([0-9a-f-]{36})\/post\/([0-9a-f-]{36})$/;
@@ -39,13 +39,18 @@ export async function postDirectly(
   groupId: string,
   description?: string,
 ): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await smallJpeg(7))], { type: 'image/jpeg' }), 'quay.jpg');
-  form.append('groupId', groupId);
-  if (description) form.append('description', description);
-  form.append('photoType', 'DIGITAL');
-  form.append('width', '640');
-  form.append('height', '480');
+  const form = encodePostCreateForm(
+    {
+      file: new File([new Uint8Array(await smallJpeg(7))], 'quay.jpg', { type: 'image/jpeg' }),
+      groupId,
+      description,
+      photoType: 'DIGITAL',
+      width: 640,
+      height: 480,
+      categoryIds: [],
+    },
+    new FormData(),
+  );
   const response = await fetch(`${stack.supabaseUrl}/functions/v1/handle-post-create`, {
     method: 'POST',
     headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}` },

@@ -6,9 +6,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../harness/fixtures.ts';
 import sharp from 'sharp';
-import { MESSAGES, paths } from '@snapshire/contracts';
+import { encodePostCreateForm, MESSAGES, paths } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { readStack } from '../harness/stack.ts';
@@ -45,11 +46,16 @@ async function splitPhoto(): Promise<Buffer> {
 async function postPhoto(): Promise<string> {
   const stack = readStack();
   const token = await accessTokenOf(stack, SAMPLE_ACCOUNTS.ada);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await splitPhoto())], { type: 'image/jpeg' }), 'DSCF0042.jpg');
-  form.append('groupId', GROUP);
-  form.append('photoType', 'DIGITAL');
-  form.append('description', `Half and half (${Date.now()})`);
+  const form = encodePostCreateForm(
+    {
+      file: new File([new Uint8Array(await splitPhoto())], 'DSCF0042.jpg', { type: 'image/jpeg' }),
+      groupId: GROUP,
+      photoType: 'DIGITAL',
+      description: `Half and half (${Date.now()})`,
+      categoryIds: [],
+    },
+    new FormData(),
+  );
   const response = await fetch(`${stack.supabaseUrl}/functions/v1/handle-post-create`, {
     method: 'POST',
     headers: { apikey: stack.anonKey, Authorization: `Bearer ${token}` },

@@ -5,9 +5,10 @@
  * today's date without a reload; refused files each get the right message (the last two from the server);
  * the private group takes its member's post and stays out of reach of a non-member.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../harness/fixtures.ts';
 import sharp from 'sharp';
-import { LEAVE_NEW_POST, LIMITS, MESSAGES, PHOTO_BUCKET, paths, postObjectPath } from '@snapshire/contracts';
+import { encodePostCreateForm, LEAVE_NEW_POST, LIMITS, MESSAGES, PHOTO_BUCKET, paths, postObjectPath } from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { readStack } from '../harness/stack.ts';
@@ -118,12 +119,17 @@ async function accessTokenOf(account: Account): Promise<string> {
 /** Posts a multipart form to handle-post-create exactly as the screen does. */
 async function postDirectly(token: string, groupId: string, upload: Upload) {
   const { supabaseUrl, anonKey } = readStack();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(upload.buffer)], { type: upload.mimeType }), upload.name);
-  form.append('groupId', groupId);
-  form.append('photoType', 'DIGITAL');
-  form.append('width', '640');
-  form.append('height', '480');
+  const form = encodePostCreateForm(
+    {
+      file: new File([new Uint8Array(upload.buffer)], upload.name, { type: upload.mimeType }),
+      groupId,
+      photoType: 'DIGITAL',
+      width: 640,
+      height: 480,
+      categoryIds: [],
+    },
+    new FormData(),
+  );
   const response = await fetch(`${supabaseUrl}/functions/v1/handle-post-create`, {
     method: 'POST',
     headers: { apikey: anonKey, Authorization: `Bearer ${token}` },
