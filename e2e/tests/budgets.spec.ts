@@ -173,7 +173,7 @@ test.describe('what the static servers send', () => {
     expect(directive('script-src')).not.toContain("'unsafe-inline'");
     expect(directive('script-src')).not.toContain("'unsafe-eval'");
     const backendSocket = backend.replace(/^http/, 'ws');
-    expect(directive('connect-src').sort()).toEqual(["'self'", backend, backendSocket, ...remotes].sort());
+    expect(directive('connect-src').sort()).toEqual(["'self'", 'blob:', backend, backendSocket, ...remotes].sort());
     expect(directive('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:', backend]));
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -96,7 +96,10 @@ export function contentSecurityPolicy(config, inlineScriptHashes = []) {
     'style-src': unique(["'self'", "'unsafe-inline'", ...remotes]),
     'img-src': unique(["'self'", 'data:', 'blob:', backend, landing, ...remotes]),
     'font-src': unique(["'self'", 'data:', ...remotes]),
-    'connect-src': unique(["'self'", backend, backendSocket, ...remotes]),
+    // blob: the page's own in-memory objects, nothing beyond the page. Chromium reports a connection to the
+    // new-post screen's preview blob when the screen drops a preview whose bytes it refused (no script of ours
+    // fetches it: e2e/tests/upload.spec.ts, the text file named .jpg).
+    'connect-src': unique(["'self'", 'blob:', backend, backendSocket, ...remotes]),
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
