@@ -30,7 +30,8 @@ export class FailureDiagnostics {
       this.add(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'no reason'})`);
     });
     context.on('response', (response) => {
-      if (response.status() >= 400) this.add(`${response.status()} for ${response.request().method()} ${response.url()}`);
+      if (response.status() >= 400)
+        this.add(`${response.status()} for ${response.request().method()} ${response.url()}`);
     });
   }
 

@@ -8,7 +8,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../harness/fixtures.ts';
 import sharp from 'sharp';
-import { encodePostCreateForm, LEAVE_NEW_POST, LIMITS, MESSAGES, PHOTO_BUCKET, paths, postObjectPath } from '@snapshire/contracts';
+import {
+  encodePostCreateForm,
+  LEAVE_NEW_POST,
+  LIMITS,
+  MESSAGES,
+  PHOTO_BUCKET,
+  paths,
+  postObjectPath,
+} from '@snapshire/contracts';
 import { SAMPLE_ACCOUNTS } from '../../supabase/seed/accounts.ts';
 import { SEED_GROUPS } from '../../supabase/seed/ids.ts';
 import { readStack } from '../harness/stack.ts';
