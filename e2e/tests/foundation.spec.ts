@@ -113,6 +113,8 @@ test.describe('host pages', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull(); // default: system
 
     const choose = async (mode: 'Light' | 'Dark' | 'System') => {
+      // The HTML draws the top bar's theme button before the app runs; the menu opens once React has the page.
+      await waitForApp(page);
       await page.getByRole('button', { name: /^Theme/ }).click();
       await page.getByRole('menuitemradio', { name: mode }).click();
     };
