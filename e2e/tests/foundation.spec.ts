@@ -113,10 +113,15 @@ test.describe('host pages', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull(); // default: system
 
     const choose = async (mode: 'Light' | 'Dark' | 'System') => {
-      // The HTML draws the top bar's theme button before the app runs; the menu opens once React has the page.
+      // The HTML draws the top bar's theme button before the app runs, and a click before the app's menu is
+      // ready opens nothing (seen on fresh-clone CI once tracing stopped slowing the run): click until it opens.
       await waitForApp(page);
-      await page.getByRole('button', { name: /^Theme/ }).click();
-      await page.getByRole('menuitemradio', { name: mode }).click();
+      const item = page.getByRole('menuitemradio', { name: mode });
+      await expect(async () => {
+        await page.getByRole('button', { name: /^Theme/ }).click();
+        await expect(item).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+      await item.click();
     };
 
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
